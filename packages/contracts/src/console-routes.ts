@@ -1,0 +1,152 @@
+import type { Role } from './roles.ts';
+
+/**
+ * The console's route table (spec 01 §2, spec 02 §2). The web builds its router
+ * and menu from it; the server derives the login's menuList from it.
+ * A child is allowed only if its parent is (spec 01 §6).
+ */
+export interface ConsoleRoute {
+  /** Route name, used for menu permission and provider-availability gating. */
+  name: string;
+  path: string;
+  /** Allowed roles; absent means open to any signed-in user. */
+  roles?: readonly Role[];
+  /** Not listed in the menu. */
+  hidden?: boolean;
+  /** Only in the overseas edition. */
+  overseasOnly?: boolean;
+  /** Gated by provider availability (spec 01 §2, named routes). */
+  needsProvider?: boolean;
+  /** Built in this release; screens of later issues stay out of the menu until they are. */
+  built?: boolean;
+  /** i18n key of the title. */
+  titleKey: string;
+  /** antd icon name for the menu. */
+  icon?: string;
+  children?: readonly ConsoleRoute[];
+}
+
+const CARE: readonly Role[] = ['ONE_ROLE', 'TWO_ROLE'];
+
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  {
+    name: 'RealTime', path: '/realMonitor', roles: CARE, needsProvider: true, titleKey: 'route.realMonitor', icon: 'monitor',
+    children: [
+      { name: 'RealTimeIndex', path: '/realMonitor/index', titleKey: 'route.realMonitorIndex' },
+      { name: 'RealTimeResidentList', path: '/realMonitor/residentList', titleKey: 'route.residentList' },
+      { name: 'RealTimeResident', path: '/realMonitor/resident', hidden: true, titleKey: 'route.resident' },
+    ],
+  },
+  {
+    name: 'alarm', path: '/alarm-log', roles: CARE, needsProvider: true, titleKey: 'route.alarmLog', icon: 'alert',
+    children: [
+      { name: 'alarmIndex', path: '/alarm-log/alarmIndex', titleKey: 'route.alarmIndex' },
+      { name: 'remindsetting', path: '/alarm-log/remindsetting', needsProvider: true, titleKey: 'route.remindSetting' },
+    ],
+  },
+  {
+    name: 'SleepReport', path: '/sleep-report', roles: CARE, needsProvider: true, titleKey: 'route.sleepReport', icon: 'report',
+    children: [{ name: 'reportList', path: '/sleep-report/reportList', titleKey: 'route.reportList' }],
+  },
+  {
+    name: 'PeopleManage', path: '/people-manage', roles: CARE, needsProvider: true, titleKey: 'route.peopleManage', icon: 'team',
+    children: [
+      { name: 'userManage', path: '/people-manage/userManage', titleKey: 'route.userManage' },
+      { name: 'addAndEditUser', path: '/people-manage/addAndEdit/addAndEditUser', hidden: true, titleKey: 'route.addAndEditUser' },
+    ],
+  },
+  {
+    name: 'BunkManage', path: '/BunkManage', roles: CARE, needsProvider: true, titleKey: 'route.bunkManage', icon: 'home',
+    children: [{ name: 'BunkManageIndex', path: '/BunkManage/index', titleKey: 'route.bunkManageIndex' }],
+  },
+  {
+    name: 'nurseManage', path: '/nurse-manage', roles: CARE, needsProvider: true, titleKey: 'route.nurseManage', icon: 'nurse',
+    children: [
+      { name: 'nurseManageList', path: '/nurse-manage/nurseManage', titleKey: 'route.nurseList' },
+      { name: 'addAndEditNurse', path: '/nurse-manage/addAndEdit/addAndEditNurse', hidden: true, titleKey: 'route.addAndEditNurse' },
+    ],
+  },
+  {
+    name: 'DeviceManage', path: '/deviceManage', roles: ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'TWO_ROLE', 'BUSINESS_ROLE'], titleKey: 'route.deviceManage', icon: 'device',
+    children: [{ name: 'deviceManageList', path: '/deviceManage/deviceManage', titleKey: 'route.deviceList' }],
+  },
+  {
+    name: 'AppReleaseManage', path: '/appReleaseManage', roles: ['SUPER_ROLE', 'SENIOR_ROLE'], titleKey: 'route.appReleaseManage', icon: 'cloud',
+    children: [
+      { name: 'appVersionDeployment', path: '/appReleaseManage/appVersionDeployment', titleKey: 'route.appVersion' },
+      { name: 'versionDeployment', path: '/appReleaseManage/versionDeployment', titleKey: 'route.h5Version' },
+    ],
+  },
+  {
+    name: 'Permission', path: '/permission', roles: ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'TWO_ROLE', 'BUSINESS_ROLE'], built: true, titleKey: 'route.permission', icon: 'lock',
+    children: [
+      { name: 'accountmanager', path: '/permission/accountmanager', roles: ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'TWO_ROLE', 'BUSINESS_ROLE'], built: true, titleKey: 'route.accountManager' },
+      { name: 'providermanager', path: '/permission/providermanager', roles: ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'BUSINESS_ROLE'], built: true, titleKey: 'route.providerManager' },
+    ],
+  },
+  {
+    name: 'Settings', path: '/settings', roles: CARE, built: true, titleKey: 'route.settings', icon: 'setting',
+    children: [
+      { name: 'platSet', path: '/settings/platSet', built: true, titleKey: 'route.platSet' },
+      { name: 'statisticsMult', path: '/settings/statisticsMult', needsProvider: true, titleKey: 'route.statisticsMult' },
+    ],
+  },
+  { name: 'Statistics', path: '/statistics', roles: ['ONE_ROLE', 'TWO_ROLE', 'GOVERNMENT'], titleKey: 'route.statistics', icon: 'chart' },
+];
+
+/** Start path per role (spec 01 §2 "Landing page by role"). */
+export function landingPath(role: Role, hasAvailableProvider: boolean): string {
+  switch (role) {
+    case 'SENIOR_ROLE':
+      return '/deviceManage/deviceManage';
+    case 'SUPER_ROLE':
+      return '/permission/providermanager';
+    case 'ONE_ROLE':
+      return hasAvailableProvider ? '/realMonitor/index' : '/permission/providermanager';
+    case 'TWO_ROLE':
+      return '/realMonitor/index';
+    case 'GOVERNMENT':
+      return '/statistics';
+    case 'BUSINESS_ROLE':
+      return '/permission/accountmanager';
+    default:
+      return '/realMonitor/index';
+  }
+}
+
+/** True when the role may open the route (and every ancestor). */
+export function routeAllows(route: ConsoleRoute, role: Role): boolean {
+  return !route.roles || route.roles.includes(role);
+}
+
+/** Finds a route and its ancestors by path; the chain is empty when unknown. */
+export function routeChain(path: string, routes: readonly ConsoleRoute[] = CONSOLE_ROUTES): ConsoleRoute[] {
+  for (const route of routes) {
+    if (route.path === path) return [route];
+    if (route.children && path.startsWith(route.path + '/')) {
+      const chain = routeChain(path, route.children);
+      if (chain.length) return [route, ...chain];
+    }
+  }
+  return [];
+}
+
+/** True when the role may open the path: every route in its chain allows the role. */
+export function pathAllows(path: string, role: Role): boolean {
+  const chain = routeChain(path);
+  return chain.length > 0 && chain.every((route) => routeAllows(route, role));
+}
+
+/** Names of every route the role may open: the login's menuList. */
+export function menuFor(role: Role): string[] {
+  const names: string[] = [];
+  const walk = (routes: readonly ConsoleRoute[]) => {
+    for (const route of routes) {
+      if (!routeAllows(route, role)) continue;
+      names.push(route.name);
+      if (route.children) walk(route.children);
+    }
+  };
+  walk(CONSOLE_ROUTES);
+  return names;
+}

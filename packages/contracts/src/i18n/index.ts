@@ -1,0 +1,23 @@
+import type { Language } from '../languages.ts';
+import { cs } from './cs.ts';
+import { de } from './de.ts';
+import { enUS, type MessageKey, type Messages } from './en-us.ts';
+import { it } from './it.ts';
+import { ja } from './ja.ts';
+import { ko } from './ko.ts';
+import { zhCN } from './zh-cn.ts';
+
+export type { MessageKey, Messages };
+
+export const MESSAGES: Record<Language, Messages> = { 'zh-cn': zhCN, 'en-us': enUS, ko, de, cs, it, ja };
+
+/** True when the text is one of the message keys. */
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.prototype.hasOwnProperty.call(enUS, value);
+}
+
+/** The message for a key in a language, with `{name}` placeholders filled. */
+export function formatMessage(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
+  const template = MESSAGES[language][key] ?? enUS[key];
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}

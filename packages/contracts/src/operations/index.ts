@@ -1,0 +1,21 @@
+import * as accounts from './accounts.ts';
+import * as auth from './auth.ts';
+import type { Operation } from './define.ts';
+import * as providers from './providers.ts';
+import * as system from './system.ts';
+
+export * from './define.ts';
+export * from './common.ts';
+export * from './auth.ts';
+export * from './providers.ts';
+export * from './accounts.ts';
+export * from './system.ts';
+
+function operationsOf(module: Record<string, unknown>): Operation[] {
+  return Object.values(module).filter(
+    (value): value is Operation => typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value && 'input' in value,
+  );
+}
+
+/** Every API operation, for the OpenAPI document and the route walk tests. */
+export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system].flatMap(operationsOf);

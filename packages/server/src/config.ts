@@ -1,0 +1,34 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment (README "Configuration"). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminUser: string | null;
+  adminPassword: string | null;
+  /** Folder of the built console; served at / when it exists. */
+  webDistDir: string;
+  logLevel: string;
+}
+
+/** Reads the configuration from environment variables, with the embedded defaults. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)');
+  }
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.VIGIL_DATA_DIR ?? './data'),
+    databaseUrl,
+    adminUser: env.VIGIL_ADMIN_USER?.trim() || null,
+    adminPassword: env.VIGIL_ADMIN_PASSWORD || null,
+    webDistDir: path.resolve(env.VIGIL_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

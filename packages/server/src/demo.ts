@@ -1,0 +1,23 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
+
+/** `npm run demo`: seeds the demo care home (idempotently) and starts Vigil. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const vigil = await buildApp(config);
+  await seedDemo(vigil.database.db);
+  process.once('SIGINT', () => void vigil.close().then(() => process.exit(0)));
+  process.once('SIGTERM', () => void vigil.close().then(() => process.exit(0)));
+  await vigil.app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.log(`\nVigil demo is running at http://${shown}:${config.port}/ (${vigil.database.describe})`);
+  console.log(`Demo logins, all with password ${DEMO_PASSWORD}:`);
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.userName.padEnd(14)} ${account.role}`);
+  console.log('');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

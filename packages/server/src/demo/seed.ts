@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import type { Role } from '@vigil/contracts';
+import type { Db } from '../db/database.ts';
+import { accountRepository } from '../modules/accounts/account.repository.ts';
+import { hashPassword } from '../modules/auth/password-hash.ts';
+import { providerRepository } from '../modules/providers/provider.repository.ts';
+
+export const DEMO_PASSWORD = 'Demo#2026care';
+
+/** The demo logins, one per role (README lists them). */
+export const DEMO_ACCOUNTS: readonly { userName: string; role: Role; nickName: string; provider?: 'one' | 'twoA' | 'twoB' }[] = [
+  { userName: 'demosenior', role: 'SENIOR_ROLE', nickName: 'Demo platform administrator' },
+  { userName: 'demosuper', role: 'SUPER_ROLE', nickName: 'Demo super administrator' },
+  { userName: 'demobusiness', role: 'BUSINESS_ROLE', nickName: 'Demo business' },
+  { userName: 'demoone', role: 'ONE_ROLE', nickName: 'Sunrise Care Group', provider: 'one' },
+  { userName: 'demotwoa', role: 'TWO_ROLE', nickName: 'Sunrise Riverside Home', provider: 'twoA' },
+  { userName: 'demotwob', role: 'TWO_ROLE', nickName: 'Sunrise Hillside Home', provider: 'twoB' },
+  { userName: 'demogov', role: 'GOVERNMENT', nickName: 'Demo city health office' },
+  { userName: 'demomaintain', role: 'MAINTAIN', nickName: 'Demo installer', provider: 'twoA' },
+];
+
+const DEMO_PROVIDERS = {
+  one: { name: 'Sunrise Care Group', code: 'SUN-01', level: 1 as const },
+  twoA: { name: 'Sunrise Riverside Home', code: 'SUN-RIV', level: 2 as const },
+  twoB: { name: 'Sunrise Hillside Home', code: 'SUN-HIL', level: 2 as const },
+};
+
+/**
+ * Seeds the demo care home: a class I provider with two class II providers and one
+ * account per role. Idempotent: what exists already is left as it is.
+ */
+export async function seedDemo(db: Db, now: () => number = Date.now): Promise<void> {
+  const providers = providerRepository(db);
+  const accounts = accountRepository(db);
+  const providerIds: Partial<Record<keyof typeof DEMO_PROVIDERS, number>> = {};
+  for (const key of ['one', 'twoA', 'twoB'] as const) {
+    const spec = DEMO_PROVIDERS[key];
+    const existing = await providers.findByNameKey(spec.name.toLowerCase());
+    providerIds[key] =
+      existing?.id ??
+      (await providers.insert({
+        name: spec.name,
+        code: spec.code,
+        domain: crypto.randomBytes(8).toString('hex'),
+        level: spec.level,
+        parentId: spec.level === 2 ? (providerIds.one ?? null) : null,
+        now: now(),
+      }));
+  }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const account of DEMO_ACCOUNTS) {
+    if (await accounts.findByUserName(account.userName)) continue;
+    await accounts.insert({
+      userName: account.userName,
+      passwordHash,
+      role: account.role,
+      nickName: account.nickName,
+      dataPermission: null,
+      providerId: account.provider ? (providerIds[account.provider] ?? null) : null,
+      isProviderLogin: account.role === 'ONE_ROLE' || account.role === 'TWO_ROLE',
+      now: now(),
+    });
+  }
+}

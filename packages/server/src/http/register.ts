@@ -1,0 +1,75 @@
+import { Status, type Operation, type OutputOf, type ParsedInputOf } from '@vigil/contracts';
+import { pickLanguage } from '@vigil/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import type { RequestContext, SessionContext, SessionInfo } from './context.ts';
+import { errors } from './errors.ts';
+import { validationError } from './validation.ts';
+
+/** Resolves the S-token of a request to a session, or throws status 100/101. */
+export type Authenticator = (token: string | undefined) => Promise<SessionInfo>;
+
+type Handler<Op extends Operation, Ctx> = (
+  input: ParsedInputOf<Op>,
+  context: Ctx,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<OutputOf<Op> | FastifyReply>;
+
+export interface OperationRegistrar {
+  /** An operation that anyone may call. */
+  open<Op extends Operation>(operation: Op, handler: Handler<Op, RequestContext>): void;
+  /** An operation that needs a session and, when the contract lists them, one of its roles. */
+  secured<Op extends Operation>(operation: Op, handler: Handler<Op, SessionContext>): void;
+}
+
+function rawInput(operation: Operation, request: FastifyRequest): unknown {
+  if (operation.encoding === 'query') return request.query ?? {};
+  if (operation.encoding === 'multipart') return {};
+  return request.body ?? {};
+}
+
+function requestContext(request: FastifyRequest): RequestContext {
+  return { language: pickLanguage(request.headers['accept-language']), requestId: request.id, ip: request.ip };
+}
+
+/**
+ * Registers contract operations on Fastify under /api: parses the input with the
+ * contract's schema, authenticates and checks the role, runs the handler, and
+ * answers `{status: 200, data, msg}` with data shaped by the output schema.
+ * Errors travel to the one error handler (see error-handler.ts).
+ */
+export function operationRegistrar(app: FastifyInstance, authenticate: Authenticator): OperationRegistrar {
+  function register<Op extends Operation>(operation: Op, secured: boolean, handler: Handler<Op, RequestContext & Partial<SessionContext>>) {
+    if (operation.auth === 'session' && !secured) throw new Error(`${operation.id} needs a session: register it with secured()`);
+    app.route({
+      method: operation.method,
+      url: `/api${operation.path}`,
+      handler: async (request, reply) => {
+        const context: RequestContext & Partial<SessionContext> = requestContext(request);
+        if (secured) {
+          const header = request.headers['s-token'];
+          const session = await authenticate(Array.isArray(header) ? header[0] : header);
+          if (operation.roles && !operation.roles.includes(session.scope.role)) throw errors.noPermission();
+          context.session = session;
+        }
+        let input: ParsedInputOf<Op>;
+        try {
+          input = (await operation.input.parseAsync(rawInput(operation, request))) as ParsedInputOf<Op>;
+        } catch (error) {
+          if (error instanceof ZodError) throw validationError(error);
+          throw error;
+        }
+        const result = await handler(input, context, request, reply);
+        if (result === reply) return reply;
+        const data = operation.output.parse(result ?? null);
+        return { status: Status.OK, data, msg: request.t('common.ok') };
+      },
+    });
+  }
+  return {
+    open: (operation, handler) => register(operation, false, handler),
+    secured: (operation, handler) =>
+      register(operation, true, (input, context, request, reply) => handler(input, context as SessionContext, request, reply)),
+  };
+}

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { Role } from '@vigil/contracts';
+import type { Db } from '../../db/database.ts';
+import type { AccountsTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+export type AccountRow = Selectable<AccountsTable>;
+export type AccountWithProvider = AccountRow & { provider_name: string | null };
+
+export interface AccountFilter {
+  providerIds: 'all' | readonly number[];
+  keyWord?: string;
+  role?: Role;
+  /** Roles never listed here (provider logins are managed with their provider). */
+  excludeProviderLogins: boolean;
+  /** Roles this caller may see. */
+  roles?: readonly Role[];
+}
+
+/** SQL for accounts. */
+export function accountRepository(db: Db) {
+  function filtered(filter: AccountFilter) {
+    let query = db.selectFrom('accounts').leftJoin('providers', 'providers.id', 'accounts.provider_id');
+    if (filter.providerIds !== 'all') {
+      if (filter.providerIds.length === 0) query = query.where(sql<boolean>`1 = 0`);
+      else query = query.where('accounts.provider_id', 'in', [...filter.providerIds]);
+    }
+    if (filter.excludeProviderLogins) query = query.where('accounts.is_provider_login', '=', 0);
+    if (filter.role) query = query.where('accounts.role', '=', filter.role);
+    if (filter.roles) query = query.where('accounts.role', 'in', [...filter.roles]);
+    if (filter.keyWord) {
+      const pattern = `%${filter.keyWord.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([eb('accounts.user_name_key', 'like', pattern), eb(eb.fn('lower', ['accounts.nick_name']), 'like', pattern)]),
+      );
+    }
+    return query;
+  }
+
+  return {
+    async findById(id: number): Promise<AccountWithProvider | undefined> {
+      return db
+        .selectFrom('accounts')
+        .leftJoin('providers', 'providers.id', 'accounts.provider_id')
+        .selectAll('accounts')
+        .select('providers.name as provider_name')
+        .where('accounts.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async findByUserName(userName: string): Promise<AccountRow | undefined> {
+      return db.selectFrom('accounts').selectAll().where('user_name_key', '=', userName.toLowerCase()).executeTakeFirst();
+    },
+
+    async findProviderLogin(providerId: number): Promise<AccountRow | undefined> {
+      return db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('provider_id', '=', providerId)
+        .where('is_provider_login', '=', 1)
+        .executeTakeFirst();
+    },
+
+    async count(): Promise<number> {
+      const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async page(filter: AccountFilter, pageNum: number, pageSize: number): Promise<{ rows: AccountWithProvider[]; total: number }> {
+      const totalRow = await filtered(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await filtered(filter)
+        .selectAll('accounts')
+        .select('providers.name as provider_name')
+        .orderBy('accounts.id', 'desc')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute();
+      return { rows, total: Number(totalRow.n) };
+    },
+
+    async insert(account: {
+      userName: string;
+      passwordHash: string;
+      role: Role;
+      nickName: string;
+      dataPermission: number | null;
+      providerId: number | null;
+      isProviderLogin: boolean;
+      now: number;
+    }): Promise<number> {
+      const row = await db
+        .insertInto('accounts')
+        .values({
+          user_name: account.userName,
+          user_name_key: account.userName.toLowerCase(),
+          password_hash: account.passwordHash,
+          role: account.role,
+          nick_name: account.nickName,
+          data_permission: account.dataPermission,
+          provider_id: account.providerId,
+          is_provider_login: account.isProviderLogin ? 1 : 0,
+          enabled: 1,
+          created_at: account.now,
+          updated_at: account.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(id: number, patch: Partial<{ nick_name: string; data_permission: number | null; enabled: 0 | 1; password_hash: string }>, now: number) {
+      await db.updateTable('accounts').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('accounts').where('id', '=', id).execute();
+    },
+
+    async deleteByProvider(providerId: number): Promise<void> {
+      await db.deleteFrom('accounts').where('provider_id', '=', providerId).execute();
+    },
+
+    async idsByProviders(providerIds: readonly number[]): Promise<number[]> {
+      if (providerIds.length === 0) return [];
+      const rows = await db.selectFrom('accounts').select('id').where('provider_id', 'in', [...providerIds]).execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}
+export type AccountRepository = ReturnType<typeof accountRepository>;

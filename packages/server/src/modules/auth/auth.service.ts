@@ -1,0 +1,261 @@
+import crypto from 'node:crypto';
+import {
+  APP_LOGIN_ROLES,
+  isWeakPassword,
+  landingPath,
+  menuFor,
+  newPasswordSchema,
+  RoleSchema,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  SSO_WINDOW_MS,
+  Status,
+  type LoginResult,
+  type Role,
+} from '@vigil/contracts';
+import type { SessionInfo } from '../../http/context.ts';
+import { AppError, errors } from '../../http/errors.ts';
+import type { Scope } from '../../tenancy/scope.ts';
+import type { AccountRepository, AccountRow } from '../accounts/account.repository.ts';
+import { isProviderAvailable } from '../providers/availability.ts';
+import type { ProviderRepository, ProviderRow } from '../providers/provider.repository.ts';
+import type { SettingsRepository } from '../system/settings.repository.ts';
+import { type KeyStore, ssoSignature } from './key-store.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './password-hash.ts';
+import type { SessionRepository } from './session.repository.ts';
+
+/** Sessions are touched at most this often, so most requests do not write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface AuthDeps {
+  accounts: AccountRepository;
+  providers: ProviderRepository;
+  sessions: SessionRepository;
+  settings: SettingsRepository;
+  throttle: LoginThrottle;
+  keys: KeyStore;
+  now: () => number;
+}
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+const randomToken = () => crypto.randomBytes(32).toString('base64url');
+
+interface ProviderContext {
+  home: ProviderRow | null;
+  homeAvailable: boolean;
+  children: ProviderRow[];
+}
+
+/** Logins, sessions and the signed-in user's provider context. */
+export function authService(deps: AuthDeps) {
+  async function providerContext(account: AccountRow): Promise<ProviderContext> {
+    if (account.provider_id === null) return { home: null, homeAvailable: true, children: [] };
+    const home = await deps.providers.findById(account.provider_id);
+    if (!home) return { home: null, homeAvailable: false, children: [] };
+    const parent = home.parent_id ? await deps.providers.findById(home.parent_id) : null;
+    const children = account.role === 'ONE_ROLE' ? await deps.providers.children(home.id) : [];
+    return { home, homeAvailable: isProviderAvailable(home, parent), children };
+  }
+
+  function roleOf(account: AccountRow): Role {
+    const parsed = RoleSchema.safeParse(account.role);
+    if (!parsed.success) throw errors.accountInvalid();
+    return parsed.data;
+  }
+
+  function providerList(role: Role, context: ProviderContext) {
+    const { home } = context;
+    if (!home) return [];
+    if (role !== 'ONE_ROLE') return [{ providerId: home.id, providerName: home.name, domain: home.domain, available: context.homeAvailable }];
+    return context.children.map((child) => ({
+      providerId: child.id,
+      providerName: child.name,
+      domain: child.domain,
+      available: context.homeAvailable && child.enabled === 1,
+    }));
+  }
+
+  function scopeOf(account: AccountRow, role: Role, context: ProviderContext, currentProviderId: number | null): Scope {
+    const platform = account.provider_id === null && ['SENIOR_ROLE', 'SUPER_ROLE', 'BUSINESS_ROLE'].includes(role);
+    const providerIds = platform ? 'all' : context.home ? [context.home.id, ...context.children.map((child) => child.id)] : [];
+    return { accountId: account.id, role, homeProviderId: account.provider_id, currentProviderId, providerIds };
+  }
+
+  /** The provider a session starts in: a class I user starts in its first available class II provider. */
+  function startingProvider(role: Role, context: ProviderContext): ProviderRow | null {
+    if (role === 'ONE_ROLE' && context.homeAvailable) {
+      const child = context.children.find((candidate) => candidate.enabled === 1);
+      if (child) return child;
+    }
+    return context.home;
+  }
+
+  async function loginResult(account: AccountRow, session: { token: string; socketKey: string; currentProviderId: number | null }): Promise<LoginResult> {
+    const role = roleOf(account);
+    const context = await providerContext(account);
+    const current = session.currentProviderId ? await deps.providers.findById(session.currentProviderId) : null;
+    const list = providerList(role, context);
+    return {
+      token: session.token,
+      key: session.socketKey,
+      permissionType: account.data_permission ?? 1,
+      voiceFlag: true,
+      role,
+      providerRole: context.home?.level ?? null,
+      uploadDataFlag: false,
+      menuList: menuFor(role),
+      userId: account.id,
+      userName: account.user_name,
+      nickName: account.nick_name,
+      domain: current?.domain ?? null,
+      providerId: current?.id ?? null,
+      providerName: current?.name ?? null,
+      providerList: list,
+      landingPath: landingPath(role, list.some((entry) => entry.available)),
+    };
+  }
+
+  async function startSession(account: AccountRow, from: string): Promise<LoginResult> {
+    const role = roleOf(account);
+    if (from.toUpperCase() !== 'PC' && !APP_LOGIN_ROLES.includes(role)) throw errors.appLoginForbidden();
+    const context = await providerContext(account);
+    if (account.enabled !== 1 || !context.homeAvailable) throw errors.accountInvalid();
+    const token = randomToken();
+    const socketKey = randomToken();
+    const time = deps.now();
+    const current = startingProvider(role, context);
+    await deps.sessions.insert({
+      token_hash: sha256(token),
+      account_id: account.id,
+      current_provider_id: current?.id ?? null,
+      socket_key: sha256(socketKey),
+      created_at: time,
+      last_seen_at: time,
+      expires_at: time + SESSION_IDLE_MS,
+      revoked: 0,
+    });
+    return loginResult(account, { token, socketKey, currentProviderId: current?.id ?? null });
+  }
+
+  return {
+    publicKey: () => ({ publicKey: deps.keys.publicKeyPem }),
+
+    /** Password login from the console (from=PC) or an app. */
+    async login(input: { userName: string; passWord: string; from: string; rsa: boolean }, ip: string): Promise<LoginResult> {
+      const password = input.rsa ? deps.keys.decryptPassword(input.passWord) : input.passWord;
+      await deps.throttle.assertAllowed(input.userName, ip);
+      const account = await deps.accounts.findByUserName(input.userName);
+      const matches = await verifyPassword(password, account?.password_hash ?? UNMATCHABLE_HASH);
+      if (!account || !matches) {
+        await deps.throttle.recordFailure(input.userName, ip);
+        throw errors.loginFailed();
+      }
+      await deps.throttle.recordSuccess(input.userName);
+      return startSession(account, input.from);
+    },
+
+    /** Fast login: an HMAC of userName and timestamp under the server secret, within the time window. */
+    async sso(input: { userName: string; secretPassword: string; timestamp: number; from: string }, ip: string): Promise<LoginResult> {
+      await deps.throttle.assertAllowed(input.userName, ip);
+      const expected = Buffer.from(ssoSignature(deps.keys.ssoSecret, input.userName, input.timestamp), 'hex');
+      const given = Buffer.from(input.secretPassword.toLowerCase(), 'hex');
+      const fresh = Math.abs(deps.now() - input.timestamp) <= SSO_WINDOW_MS;
+      const account = await deps.accounts.findByUserName(input.userName);
+      if (!fresh || given.length !== expected.length || !crypto.timingSafeEqual(given, expected) || !account) {
+        await deps.throttle.recordFailure(input.userName, ip);
+        throw errors.ssoInvalid();
+      }
+      return startSession(account, input.from);
+    },
+
+    /** Resolves a token to its session; status 100 when unknown, 101 when ended or no longer allowed. */
+    async authenticate(token: string | undefined): Promise<SessionInfo> {
+      if (!token) throw errors.tokenMissing();
+      const tokenHash = sha256(token);
+      const session = await deps.sessions.find(tokenHash);
+      if (!session) throw errors.tokenMissing();
+      const time = deps.now();
+      if (session.revoked === 1 || session.expires_at <= time) throw errors.tokenExpired();
+      const account = await deps.accounts.findById(session.account_id);
+      if (!account) throw errors.tokenExpired();
+      const role = roleOf(account);
+      const context = await providerContext(account);
+      if (account.enabled !== 1 || !context.homeAvailable) {
+        await deps.sessions.revoke(tokenHash);
+        throw errors.tokenExpired();
+      }
+      if (time - session.last_seen_at > TOUCH_EVERY_MS) {
+        await deps.sessions.touch(tokenHash, time, Math.min(time + SESSION_IDLE_MS, session.created_at + SESSION_MAX_MS));
+      }
+      return {
+        tokenHash,
+        accountId: account.id,
+        userName: account.user_name,
+        nickName: account.nick_name,
+        permissionType: account.data_permission ?? 1,
+        scope: scopeOf(account, role, context, session.current_provider_id),
+      };
+    },
+
+    async logout(session: SessionInfo): Promise<null> {
+      await deps.sessions.revoke(session.tokenHash);
+      return null;
+    },
+
+    /** Changes the signed-in account's password and ends all its sessions. */
+    async updatePassword(
+      input: { userName: string; oldPassWord: string; newPassWord: string; rsa: boolean },
+      session: SessionInfo,
+    ): Promise<null> {
+      if (input.userName.toLowerCase() !== session.userName.toLowerCase()) throw errors.noPermission();
+      const oldPassword = input.rsa ? deps.keys.decryptPassword(input.oldPassWord) : input.oldPassWord;
+      const newPassword = input.rsa ? deps.keys.decryptPassword(input.newPassWord) : input.newPassWord;
+      const account = await deps.accounts.findById(session.accountId);
+      if (!account || !(await verifyPassword(oldPassword, account.password_hash))) {
+        throw new AppError(Status.OLD_PASSWORD_WRONG, 'auth.oldPasswordWrong');
+      }
+      if (!newPasswordSchema.safeParse(newPassword).success) throw errors.invalidField('newPassWord', 'validation.password');
+      if (isWeakPassword(newPassword)) throw new AppError(Status.PASSWORD_WEAK, 'auth.passwordWeak');
+      if (newPassword === oldPassword) throw errors.invalidField('newPassWord', 'auth.passwordSame');
+      await deps.accounts.update(account.id, { password_hash: await hashPassword(newPassword) }, deps.now());
+      await deps.sessions.revokeAccounts([account.id]);
+      return null;
+    },
+
+    /** Who is signed in, for the console's route generation. */
+    async platformInfo(session: SessionInfo) {
+      const account = await deps.accounts.findById(session.accountId);
+      if (!account) throw errors.tokenExpired();
+      const result = await loginResult(account, { token: '', socketKey: '', currentProviderId: session.scope.currentProviderId });
+      const platformName = (await deps.settings.get('platformName')) ?? 'Vigil';
+      return {
+        role: result.role,
+        providerRole: result.providerRole,
+        providerId: result.providerId,
+        nickName: result.nickName,
+        domain: result.domain,
+        platformName,
+        userName: result.userName,
+        userId: result.userId,
+        permissionType: result.permissionType,
+        menuList: result.menuList,
+        providerName: result.providerName,
+        providerList: result.providerList,
+        landingPath: result.landingPath,
+      };
+    },
+
+    /** Switches a class I user to itself or one of its available class II providers. */
+    async changeProvider(domain: string, session: SessionInfo) {
+      const provider = await deps.providers.findByDomain(domain);
+      const { scope } = session;
+      if (!provider || scope.providerIds === 'all' || !scope.providerIds.includes(provider.id)) throw errors.notFound('provider.notFound');
+      const parent = provider.parent_id ? await deps.providers.findById(provider.parent_id) : null;
+      if (!isProviderAvailable(provider, parent)) throw errors.conflict('provider.notAvailable');
+      await deps.sessions.setCurrentProvider(session.tokenHash, provider.id);
+      return { providerId: provider.id, providerName: provider.name, domain: provider.domain, available: true };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

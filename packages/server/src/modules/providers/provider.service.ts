@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import { isWeakPassword, Status, type Provider } from '@vigil/contracts';
+import type { Db } from '../../db/database.ts';
+import type { SessionInfo } from '../../http/context.ts';
+import { AppError, errors } from '../../http/errors.ts';
+import { isPlatformRole, type Scope } from '../../tenancy/scope.ts';
+import { accountRepository } from '../accounts/account.repository.ts';
+import { sessionRepository } from '../auth/session.repository.ts';
+import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { isProviderAvailable } from './availability.ts';
+import { providerRepository, type ProviderListRow, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
+
+/** Maps a provider row to the API shape. */
+export function presentProvider(row: ProviderListRow): Provider {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code ?? '',
+    domain: row.domain,
+    level: row.level,
+    parentId: row.parent_id,
+    parentName: row.parent_name,
+    userName: row.user_name,
+    enabled: row.enabled === 1,
+    available: isProviderAvailable(row, row.parent_id ? { enabled: row.parent_enabled === 1 ? 1 : 0 } : null),
+    childCount: row.child_count,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Providers a scope may manage: vendor roles all of them, a class I provider its
+ * class II children (never itself).
+ */
+function managedIds(scope: Scope): 'all' | number[] {
+  if (isPlatformRole(scope.role)) return 'all';
+  if (scope.role !== 'ONE_ROLE' || scope.providerIds === 'all') return [];
+  return scope.providerIds.filter((id) => id !== scope.homeProviderId);
+}
+
+function assertManaged(scope: Scope, provider: ProviderRow | undefined): asserts provider is ProviderRow {
+  const ids = managedIds(scope);
+  if (!provider || (ids !== 'all' && !ids.includes(provider.id))) throw errors.notFound('provider.notFound');
+}
+
+/** Provider management: the class I/II hierarchy, each provider with its login account. */
+export function providerService(db: Db, now: () => number) {
+  const providers = providerRepository(db);
+
+  // Inside a transaction these must use the transaction's repository: SQLite has one connection.
+  async function assertNameFree(repository: ProviderRepository, name: string, exceptId?: number) {
+    const existing = await repository.findByNameKey(name.toLowerCase());
+    if (existing && existing.id !== exceptId) throw errors.conflict('provider.nameExists');
+  }
+  async function assertCodeFree(repository: ProviderRepository, code: string | null, exceptId?: number) {
+    if (!code) return;
+    const existing = await repository.findByCode(code);
+    if (existing && existing.id !== exceptId) throw errors.conflict('provider.codeExists');
+  }
+
+  return {
+    async list(session: SessionInfo, filter: { pageNum: number; pageSize: number; keyWord?: string; level?: 1 | 2; parentId?: number; enabled?: boolean }) {
+      const { rows, total } = await providers.page({ ...filter, providerIds: managedIds(session.scope) }, filter.pageNum, filter.pageSize);
+      return { rows: rows.map(presentProvider), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
+    },
+
+    async get(session: SessionInfo, id: number): Promise<Provider> {
+      assertManaged(session.scope, await providers.findById(id));
+      const row = await providers.findListRow(id);
+      if (!row) throw errors.notFound('provider.notFound');
+      return presentProvider(row);
+    },
+
+    async insert(
+      session: SessionInfo,
+      input: { name: string; code?: string; parentId?: number | null; userName: string; passWord: string },
+    ): Promise<{ id: number }> {
+      const { scope } = session;
+      let parentId: number | null = input.parentId ?? null;
+      if (scope.role === 'ONE_ROLE') {
+        if (parentId !== null && parentId !== scope.homeProviderId) throw errors.invalidField('parentId', 'provider.parentInvalid');
+        parentId = scope.homeProviderId;
+      }
+      if (parentId !== null) {
+        const parent = await providers.findById(parentId);
+        if (!parent || parent.level !== 1 || parent.enabled !== 1) throw errors.invalidField('parentId', 'provider.parentInvalid');
+      }
+      if (isWeakPassword(input.passWord)) throw new AppError(Status.PASSWORD_WEAK, 'auth.passwordWeak');
+      const code = input.code?.trim() || null;
+      const passwordHash = await hashPassword(input.passWord);
+      return db.transaction().execute(async (trx) => {
+        const txProviders = providerRepository(trx);
+        const txAccounts = accountRepository(trx);
+        await assertNameFree(txProviders, input.name);
+        await assertCodeFree(txProviders, code);
+        if (await txAccounts.findByUserName(input.userName)) throw errors.conflict('account.exists');
+        const time = now();
+        const level = parentId === null ? 1 : 2;
+        const id = await txProviders.insert({ name: input.name, code, domain: crypto.randomBytes(8).toString('hex'), level, parentId, now: time });
+        await txAccounts.insert({
+          userName: input.userName,
+          passwordHash,
+          role: level === 1 ? 'ONE_ROLE' : 'TWO_ROLE',
+          nickName: input.name,
+          dataPermission: null,
+          providerId: id,
+          isProviderLogin: true,
+          now: time,
+        });
+        return { id };
+      });
+    },
+
+    async update(session: SessionInfo, input: { id: number; name: string; code?: string }): Promise<null> {
+      assertManaged(session.scope, await providers.findById(input.id));
+      const code = input.code?.trim() || null;
+      await assertNameFree(providers, input.name, input.id);
+      await assertCodeFree(providers, code, input.id);
+      await providers.update(input.id, { name: input.name, code }, now());
+      return null;
+    },
+
+    /** Sets a new random password on the provider's login and ends its sessions. */
+    async resetPassword(session: SessionInfo, id: number): Promise<{ password: string }> {
+      assertManaged(session.scope, await providers.findById(id));
+      const accounts = accountRepository(db);
+      const login = await accounts.findProviderLogin(id);
+      if (!login) throw errors.notFound('account.notFound');
+      const password = generatePassword();
+      await accounts.update(login.id, { password_hash: await hashPassword(password) }, now());
+      await sessionRepository(db).revokeAccounts([login.id]);
+      return { password };
+    },
+
+    /** Enables or disables; disabling ends every session of the provider, its children and their accounts. */
+    async operate(session: SessionInfo, input: { id: number; enabled: boolean }): Promise<null> {
+      const provider = await providers.findById(input.id);
+      assertManaged(session.scope, provider);
+      await db.transaction().execute(async (trx) => {
+        await providerRepository(trx).update(provider.id, { enabled: input.enabled ? 1 : 0 }, now());
+        if (!input.enabled) {
+          const affected = [provider.id, ...(await providerRepository(trx).children(provider.id)).map((child) => child.id)];
+          await sessionRepository(trx).revokeAccounts(await accountRepository(trx).idsByProviders(affected));
+        }
+      });
+      return null;
+    },
+
+    /** Deletes a provider without class II providers, with its accounts. */
+    async remove(session: SessionInfo, id: number): Promise<null> {
+      const provider = await providers.findById(id);
+      assertManaged(session.scope, provider);
+      await db.transaction().execute(async (trx) => {
+        if ((await providerRepository(trx).children(id)).length > 0) throw errors.conflict('provider.hasChildren');
+        await accountRepository(trx).deleteByProvider(id);
+        await providerRepository(trx).delete(id);
+      });
+      return null;
+    },
+  };
+}
+export type ProviderService = ReturnType<typeof providerService>;
