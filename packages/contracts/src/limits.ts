@@ -35,3 +35,35 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 /** Fast-login (sso) signatures are accepted this long either side of server time. */
 export const SSO_WINDOW_MS = 5 * 60 * 1000;
+
+/** Care data: addresses, residents, caregivers (spec 01 §3–§5, docs/care-data.md). */
+export const PLACE_NAME_MIN = 1;
+export const PLACE_NAME_MAX = 32;
+export const PERSON_NAME_MAX = 64;
+/** Height in whole cm and weight in whole kg: the forms' 1–255 reading of spec 01 §5. */
+export const HEIGHT_MIN = 1;
+export const HEIGHT_MAX = 255;
+export const WEIGHT_MIN = 1;
+export const WEIGHT_MAX = 255;
+export const CONTACTS_PER_RESIDENT_MAX = 5;
+export const RESIDENTS_PER_CAREGIVER_MAX = 100;
+export const CARE_LEVEL_MIN = 1;
+export const CARE_LEVEL_MAX = 5;
+export const PHONE_PATTERN = /^\+?[0-9]{6,20}$/;
+export const ID_NUMBER_MAX = 32;
+export const JOB_MAX = 32;
+export const RELATION_TEXT_MAX = 32;
+export const DEVICE_CODE_MAX = 64;
+/** Rooms or beds added in one comma-separated batch. */
+export const BATCH_NAMES_MAX = 100;
+/** Spreadsheet uploads (resident, bed and caregiver import). */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 5000;
+/** Problems listed for a rejected file; the rest are counted. */
+export const IMPORT_ERRORS_LISTED_MAX = 200;
+export const GEOFENCE_RADIUS_MIN_M = 10;
+export const GEOFENCE_RADIUS_MAX_M = 100_000;
+export const KEYWORD_MAX = 64;
+/** Per-community sleep or alarm config: keys and serialized size. */
+export const CARE_CONFIG_KEYS_MAX = 64;
+export const CARE_CONFIG_BYTES_MAX = 8 * 1024;

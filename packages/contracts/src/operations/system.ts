@@ -44,7 +44,7 @@ export const platformSettingSave = defineOperation({
 export const uploadLogo = defineOperation({
   id: 'system.upload', method: 'POST', path: '/system/upload', tag: 'system', encoding: 'multipart', auth: 'session', roles: ['ONE_ROLE', 'TWO_ROLE', 'SENIOR_ROLE'],
   summary: 'Upload a logo (multipart field "file"): PNG, 200x200 px, under 100 KB, checked from the bytes',
-  input: z.object({ file: z.string().describe('binary') }),
+  input: z.object({}).describe('multipart: the file in field "file"'),
   output: z.object({ url: z.string() }),
 });
 

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { BATCH_NAMES_MAX, PERSON_NAME_MAX, PHONE_PATTERN, PLACE_NAME_MAX, PLACE_NAME_MIN } from '../limits.ts';
+
+/** Roles that manage care data in the provider they work in (spec 01 §2 route table). */
+export const CARE_ROLES = ['ONE_ROLE', 'TWO_ROLE'] as const;
+
+/** Control characters and both the ASCII and the full-width comma (the batch separators). */
+const PLACE_NAME_FORBIDDEN = /[\u0000-\u001f\u007f,，]/;
+
+/** True when a trimmed name is a well-formed area, floor, room or bed name. */
+export function isPlaceNameWellFormed(name: string): boolean {
+  return name.length >= PLACE_NAME_MIN && name.length <= PLACE_NAME_MAX && !PLACE_NAME_FORBIDDEN.test(name);
+}
+
+/** An area, floor, room or bed name: trimmed, 1–32 characters, no control characters or commas. */
+export const placeNameSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .refine(isPlaceNameWellFormed, { error: 'validation.placeName' });
+
+/** Splits a comma-separated batch (ASCII or full-width commas), trimming each name and dropping empty ones. */
+export function splitBatchNames(text: string): string[] {
+  return text
+    .split(/[,，]/)
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0);
+}
+
+/** Comma-separated names for a batch add; each name is checked by the server, which names the offending one. */
+export const batchNamesSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(BATCH_NAMES_MAX * (PLACE_NAME_MAX + 1), { error: 'validation.batchNames' })
+  .refine((text) => splitBatchNames(text).length > 0, { error: 'validation.required' })
+  .refine((text) => splitBatchNames(text).length <= BATCH_NAMES_MAX, { error: 'validation.batchNames' });
+
+/** A person's name (resident, caregiver, contact). */
+export const personNameSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(PERSON_NAME_MAX, { error: 'validation.personName' })
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: 'validation.personName' });
+
+/** A mobile phone: digits with an optional leading +, 6–20 digits; spaces and dashes people type are dropped. */
+export const phoneSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .transform((phone) => phone.replace(/[\s-]/g, ''))
+  .refine((phone) => PHONE_PATTERN.test(phone), { error: 'validation.phone' });
+
+/** Optional free text with a length limit (job, relation, ID number …). */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: 'validation.tooLong' })
+    .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), { error: 'validation.invalid' })
+    .optional()
+    .nullable()
+    .transform((text) => text ?? '');
+}
+
+/** A downloaded file (content-disposition names it); shown as binary in the API document. */
+export const fileOutput = z.string().describe('binary file (content-disposition names it)');
+
+/** A spreadsheet upload: multipart field "file", .xls or .xlsx checked from the bytes. */
+export const spreadsheetUpload = z.object({ file: z.string().describe('binary .xls or .xlsx (multipart field "file")').optional() });
+
+/** One problem of a rejected import: the spreadsheet row (1-based, as Excel shows it) and column. */
+export const importProblemSchema = z.object({
+  row: z.number().int(),
+  column: z.string().describe('Column letter as Excel shows it, e.g. "C"'),
+  field: z.string(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+/** What an import answers: the count imported. A rejected file answers status 400 with data {problems, total}. */
+export const importResultSchema = z.object({ imported: z.number().int() });

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ALL_OPERATIONS, ROLES, Status } from '@vigil/contracts';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+
+describe('API surface', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ demo: true });
+  });
+  after(() => server.close());
+
+  test('every contract operation is served under /api', () => {
+    for (const operation of ALL_OPERATIONS) {
+      assert.ok(server.vigil.app.hasRoute({ method: operation.method, url: `/api${operation.path}` }), `${operation.method} ${operation.path}`);
+    }
+  });
+
+  test('the OpenAPI document lists every operation with request and response schemas', async () => {
+    const response = await server.vigil.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = response.json() as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[]; responses: Record<string, unknown> }>> };
+    assert.equal(document.openapi, '3.1.0');
+    for (const operation of ALL_OPERATIONS) {
+      const entry = document.paths[`/api${operation.path}`]?.[operation.method.toLowerCase()];
+      assert.ok(entry, `${operation.id} is documented`);
+      assert.ok(entry.responses['200'], `${operation.id} has a response schema`);
+      if (operation.encoding !== 'query') assert.ok(entry.requestBody, `${operation.id} has a request body schema`);
+    }
+    const page = await server.vigil.app.inject({ method: 'GET', url: '/api/docs' });
+    assert.ok([200, 302].includes(page.statusCode));
+  });
+
+  test('every secured operation answers 100 without a token and 101 with a revoked one', async () => {
+    const { token } = await server.login('demosenior');
+    await server.vigil.app.inject({ method: 'GET', url: '/api/admin/logout', headers: { 's-token': token } });
+    for (const operation of ALL_OPERATIONS.filter((op) => op.auth === 'session')) {
+      const response = await server.vigil.app.inject({ method: operation.method, url: `/api${operation.path}`, payload: operation.method === 'POST' ? {} : undefined });
+      assert.equal(response.json().status, Status.TOKEN_MISSING, `${operation.id} without token`);
+      const revoked = await server.vigil.app.inject({ method: operation.method, url: `/api${operation.path}`, headers: { 's-token': token }, payload: operation.method === 'POST' ? {} : undefined });
+      assert.equal(revoked.json().status, Status.TOKEN_EXPIRED, `${operation.id} with a revoked token`);
+    }
+  });
+
+  test('every role-gated operation refuses the roles it does not list, before reading input', async () => {
+    const tokens = new Map<string, string>();
+    for (const [userName, role] of [['demosenior', 'SENIOR_ROLE'], ['demosuper', 'SUPER_ROLE'], ['demobusiness', 'BUSINESS_ROLE'], ['demoone', 'ONE_ROLE'], ['demotwoa', 'TWO_ROLE'], ['demogov', 'GOVERNMENT']] as const) {
+      tokens.set(role, (await server.login(userName)).token);
+    }
+    for (const operation of ALL_OPERATIONS.filter((op) => op.roles)) {
+      for (const [role, token] of tokens) {
+        if (operation.roles?.some((allowed) => allowed === role)) continue;
+        const response = await server.vigil.app.inject({ method: operation.method, url: `/api${operation.path}`, headers: { 's-token': token }, payload: operation.method === 'POST' ? {} : undefined });
+        assert.equal(response.json().status, Status.NO_PERMISSION, `${operation.id} as ${role}`);
+      }
+    }
+    assert.ok(ROLES.length > 0);
+  });
+
+  test('an unknown API path is a 404 envelope, never the console page', async () => {
+    const response = await server.vigil.app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    assert.equal(response.statusCode, 404);
+    assert.equal(response.json().status, Status.NOT_FOUND);
+  });
+});
