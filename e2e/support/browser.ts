@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const DEMO_PASSWORD = 'Demo#2026care';
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+
+/** Launches Debian's Chromium headless, with the flags this network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** A fresh browser context (no cookies or storage) at the given width. */
+export async function newContext(browser: Browser, baseURL: string, width = 1440): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'en-US' });
+}
+
+/** Signs in through the login page and waits to leave it. */
+export async function login(page: Page, userName: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/account/i).first().fill(userName);
+  await page.getByLabel(/password/i).first().fill(password);
+  await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}
+
+/** Saves a full-page screenshot under e2e/screenshots. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

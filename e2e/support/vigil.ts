@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningVigil {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function psql(baseUrl: string, statement: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+/**
+ * Starts the real server (`npm run demo`'s entry point) with demo data on a fresh
+ * data dir and a fresh database (SQLite, or a new PostgreSQL database when
+ * DATABASE_URL is set), serving the built console. Waits until /api/health answers.
+ */
+export async function startVigil(): Promise<RunningVigil> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  let dropDatabase = async () => {};
+  const baseDatabaseUrl = process.env.DATABASE_URL?.trim();
+  if (baseDatabaseUrl) {
+    const name = `vigil_e2e_${crypto.randomBytes(5).toString('hex')}`;
+    await psql(baseDatabaseUrl, `CREATE DATABASE ${name}`);
+    const url = new URL(baseDatabaseUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = () => psql(baseDatabaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'packages/server/src/demo.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Vigil exited early:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Vigil did not start within 60 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
