@@ -185,6 +185,14 @@ export function authService(deps: AuthDeps) {
         await deps.sessions.revoke(tokenHash);
         throw errors.tokenExpired();
       }
+      let currentProviderId = session.current_provider_id;
+      if (role === 'ONE_ROLE' && !context.children.some((child) => child.id === currentProviderId && child.enabled === 1)) {
+        // The class II provider this session worked in was disabled or deleted: fall back, never keep showing it.
+        currentProviderId = startingProvider(role, context)?.id ?? null;
+        if (currentProviderId !== session.current_provider_id && currentProviderId !== null) {
+          await deps.sessions.setCurrentProvider(tokenHash, currentProviderId);
+        }
+      }
       if (time - session.last_seen_at > TOUCH_EVERY_MS) {
         await deps.sessions.touch(tokenHash, time, Math.min(time + SESSION_IDLE_MS, session.created_at + SESSION_MAX_MS));
       }
@@ -194,7 +202,7 @@ export function authService(deps: AuthDeps) {
         userName: account.user_name,
         nickName: account.nick_name,
         permissionType: account.data_permission ?? 1,
-        scope: scopeOf(account, role, context, session.current_provider_id),
+        scope: scopeOf(account, role, context, currentProviderId),
       };
     },
 
@@ -250,7 +258,8 @@ export function authService(deps: AuthDeps) {
     async changeProvider(domain: string, session: SessionInfo) {
       const provider = await deps.providers.findByDomain(domain);
       const { scope } = session;
-      if (!provider || scope.providerIds === 'all' || !scope.providerIds.includes(provider.id)) throw errors.notFound('provider.notFound');
+      const isChild = provider && provider.parent_id !== null && provider.parent_id === scope.homeProviderId;
+      if (!provider || !isChild) throw errors.notFound('provider.notFound');
       const parent = provider.parent_id ? await deps.providers.findById(provider.parent_id) : null;
       if (!isProviderAvailable(provider, parent)) throw errors.conflict('provider.notAvailable');
       await deps.sessions.setCurrentProvider(session.tokenHash, provider.id);

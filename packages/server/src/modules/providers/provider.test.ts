@@ -198,4 +198,16 @@ describe('provider switch', () => {
     assert.equal(result.status, Status.CONFLICT);
     assert.match(result.msg, /not available/);
   });
+
+  test('a session working in a class II provider that gets disabled falls back to an available one', async () => {
+    const one = await server.login('demoone');
+    const river = one.providerList.find((p) => p.providerName === 'Sunrise Riverside Home');
+    const hill = one.providerList.find((p) => p.providerName === 'Sunrise Hillside Home');
+    assert.ok(river && hill);
+    await server.call(api.operateProvider, { id: hill.providerId, enabled: true }, { token: one.token });
+    assert.equal((await server.call(api.changeProvider, { domain: hill.domain }, { token: one.token })).status, Status.OK);
+    await server.call(api.operateProvider, { id: hill.providerId, enabled: false }, { token: one.token });
+    const info = await server.call(api.platformInfo, {}, { token: one.token });
+    assert.equal(info.data.providerName, 'Sunrise Riverside Home');
+  });
 });
