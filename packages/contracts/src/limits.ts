@@ -10,6 +10,7 @@ export const LOGO_SIZE_PX = 200;
 export const LOGO_MAX_BYTES = 100 * 1024;
 export const REMARK_MAX = 200;
 export const PROVIDER_NAME_MAX = 64;
+export const PROVIDER_CODE_MAX = 32;
 export const DISPLAY_NAME_MAX = 64;
 export const PROVIDER_SWITCHER_NAME_CHARS = 10;
 export const CAREGIVERS_PER_RESIDENT_MAX = 100;

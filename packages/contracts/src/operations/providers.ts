@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDER_NAME_MAX } from '../limits.ts';
+import { PROVIDER_CODE_MAX, PROVIDER_NAME_MAX } from '../limits.ts';
 import { booleanish, idSchema, nullOutput, pageOf, pageQuerySchema } from './common.ts';
 import { loginNameSchema, newPasswordSchema } from './auth.ts';
 import { defineOperation } from './define.ts';
@@ -15,7 +15,7 @@ export const providerNameSchema = z
 export const providerCodeSchema = z
   .string()
   .trim()
-  .max(32, { error: 'validation.tooLong' })
+  .max(PROVIDER_CODE_MAX, { error: 'validation.tooLong' })
   .regex(/^[A-Za-z0-9_-]*$/, { error: 'validation.invalid' });
 
 export const providerSchema = z.object({

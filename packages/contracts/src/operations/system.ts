@@ -26,14 +26,14 @@ export const platformNamePost = defineOperation({
 
 export const platformSettingGet = defineOperation({
   id: 'plate.getSetting', method: 'GET', path: '/plate/getSetting', tag: 'system', encoding: 'query', auth: 'public',
-  summary: 'Platform setting: name and logo URL (logoUrl empty for the default logo)',
+  summary: 'Name and logo URL as the caller sees them: its provider\'s own setting, else the platform\'s (also without a token, for the login page). userId is accepted for compatibility; the S-token decides',
   input: z.object({ userId: idSchema.optional() }),
   output: z.object({ name: z.string(), logoUrl: z.string() }),
 });
 
 export const platformSettingSave = defineOperation({
   id: 'plate.setting', method: 'POST', path: '/plate/setting', tag: 'system', encoding: 'json', auth: 'session', roles: ['ONE_ROLE', 'TWO_ROLE', 'SENIOR_ROLE'],
-  summary: 'Save the platform name and logo (logoUrl from /system/upload, or empty for the default)',
+  summary: 'Save the name and logo shown to the caller\'s provider (SENIOR_ROLE: the platform\'s); logoUrl from /system/upload, or empty for the default',
   input: z.object({
     name: platformNameSchema,
     logoUrl: z.string().trim().max(256).regex(/^(\/api\/files\/logo-[0-9a-f]{16,64}\.png)?$/, { error: 'validation.invalid' }),

@@ -21,6 +21,8 @@ export interface OperationRegistrar {
   open<Op extends Operation>(operation: Op, handler: Handler<Op, RequestContext>): void;
   /** An operation that needs a session and, when the contract lists them, one of its roles. */
   secured<Op extends Operation>(operation: Op, handler: Handler<Op, SessionContext>): void;
+  /** A public operation that answers differently for a signed-in caller (an invalid token counts as none). */
+  openWithSession<Op extends Operation>(operation: Op, handler: Handler<Op, RequestContext & { session: SessionInfo | null }>): void;
 }
 
 function rawInput(operation: Operation, request: FastifyRequest): unknown {
@@ -40,7 +42,9 @@ function requestContext(request: FastifyRequest): RequestContext {
  * Errors travel to the one error handler (see error-handler.ts).
  */
 export function operationRegistrar(app: FastifyInstance, authenticate: Authenticator): OperationRegistrar {
-  function register<Op extends Operation>(operation: Op, secured: boolean, handler: Handler<Op, RequestContext & Partial<SessionContext>>) {
+  type Mode = 'open' | 'secured' | 'optional';
+  function register<Op extends Operation>(operation: Op, mode: Mode, handler: Handler<Op, RequestContext & Partial<SessionContext>>) {
+    const secured = mode === 'secured';
     if (operation.auth === 'session' && !secured) throw new Error(`${operation.id} needs a session: register it with secured()`);
     app.route({
       method: operation.method,
@@ -52,6 +56,9 @@ export function operationRegistrar(app: FastifyInstance, authenticate: Authentic
           const session = await authenticate(Array.isArray(header) ? header[0] : header);
           if (operation.roles && !operation.roles.includes(session.scope.role)) throw errors.noPermission();
           context.session = session;
+        } else if (mode === 'optional') {
+          const header = request.headers['s-token'];
+          context.session = await authenticate(Array.isArray(header) ? header[0] : header).catch(() => undefined);
         }
         let input: ParsedInputOf<Op>;
         try {
@@ -68,8 +75,10 @@ export function operationRegistrar(app: FastifyInstance, authenticate: Authentic
     });
   }
   return {
-    open: (operation, handler) => register(operation, false, handler),
+    open: (operation, handler) => register(operation, 'open', handler),
     secured: (operation, handler) =>
-      register(operation, true, (input, context, request, reply) => handler(input, context as SessionContext, request, reply)),
+      register(operation, 'secured', (input, context, request, reply) => handler(input, context as SessionContext, request, reply)),
+    openWithSession: (operation, handler) =>
+      register(operation, 'optional', (input, context, request, reply) => handler(input, { ...context, session: context.session ?? null }, request, reply)),
   };
 }

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
-import type { LoginResult, Role } from '@vigil/contracts';
+import type { LoginResult, OutputOf, platformInfo, Role } from '@vigil/contracts';
 
 /**
  * The signed-in user's session as the console keeps it (spec 01 §3): the token in
@@ -79,6 +79,35 @@ export function updateSession(patch: Partial<Omit<SessionState, 'token'>>): void
   if (patch.providerId != null) localStorage.setItem('cur_providerId', String(patch.providerId));
   if (patch.providerName != null) localStorage.setItem('cur_providerName', patch.providerName);
   if (patch.domain != null) localStorage.setItem('cur_domain', patch.domain);
+  notify();
+}
+
+/**
+ * Rebuilds the stored user from platform info when the token survived but the
+ * user record did not (spec 01 §4: token present, role unknown).
+ */
+export function restoreSession(info: OutputOf<typeof platformInfo>): void {
+  if (!readToken()) return;
+  const user: Omit<SessionState, 'token'> = {
+    role: info.role,
+    userId: info.userId,
+    userName: info.userName,
+    nickName: info.nickName,
+    permissionType: info.permissionType,
+    voiceFlag: Cookies.get('voice-flag') === '1',
+    providerRole: info.providerRole,
+    providerId: info.providerId,
+    providerName: info.providerName,
+    domain: info.domain,
+    providerList: info.providerList,
+    menuList: info.menuList,
+    landingPath: info.landingPath,
+  };
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  localStorage.setItem('userAccount', info.userName);
+  if (info.providerId !== null) localStorage.setItem('cur_providerId', String(info.providerId));
+  if (info.providerName !== null) localStorage.setItem('cur_providerName', info.providerName);
+  if (info.domain !== null) localStorage.setItem('cur_domain', info.domain);
   notify();
 }
 

@@ -16,8 +16,9 @@ export function systemRoutes(
 ): void {
   routes.open(api.platformNameGet, async () => system.platformName());
   routes.secured(api.platformNamePost, async (input) => system.rename(input.platformName));
-  routes.open(api.platformSettingGet, async () => system.platformSetting());
-  routes.secured(api.platformSettingSave, async (input) => system.savePlatformSetting(input));
+  // Branding belongs to the account's own provider, so one care home never renames another's console.
+  routes.openWithSession(api.platformSettingGet, async (_input, { session }) => system.platformSetting(session?.scope.homeProviderId ?? null));
+  routes.secured(api.platformSettingSave, async (input, { session }) => system.savePlatformSetting(session.scope.homeProviderId, input));
   routes.secured(api.uploadLogo, async (_input, _context, request) => {
     if (!request.isMultipart()) throw errors.badRequest('upload.missingFile');
     const file = await request.file();

@@ -8,6 +8,8 @@ import { isTimeZone, listTimeZones } from './time-zones.ts';
 
 export const DEFAULT_PLATFORM_NAME = 'Vigil';
 
+const providerSettingKey = (providerId: number) => `platformSetting:${providerId}`;
+
 /** Platform name, logo, edition, time zone and version. */
 export function systemService(deps: { settings: SettingsRepository; uploadsDir: string; version: { version: string; commit: string; startedAt: number; database: string } }) {
   const { settings } = deps;
@@ -21,14 +23,26 @@ export function systemService(deps: { settings: SettingsRepository; uploadsDir: 
       return null;
     },
 
-    async platformSetting() {
+    /**
+     * Name and logo as a provider's users see them: the provider's own setting when it
+     * saved one, else the platform's. Signed-out callers (the login page) and vendor
+     * roles get the platform's.
+     */
+    async platformSetting(providerId: number | null) {
+      const own = providerId === null ? undefined : await settings.get(providerSettingKey(providerId));
+      if (own) return JSON.parse(own) as { name: string; logoUrl: string };
       return { name: await platformName(), logoUrl: (await settings.get('logoUrl')) ?? '' };
     },
 
-    async savePlatformSetting(input: { name: string; logoUrl: string }): Promise<null> {
+    /** Saves a provider's own name and logo; without a provider (SENIOR_ROLE) the platform's. */
+    async savePlatformSetting(providerId: number | null, input: { name: string; logoUrl: string }): Promise<null> {
       if (input.logoUrl) {
         const file = path.join(deps.uploadsDir, path.basename(input.logoUrl));
         if (!fs.existsSync(file)) throw errors.invalidField('logoUrl');
+      }
+      if (providerId !== null) {
+        await settings.set(providerSettingKey(providerId), JSON.stringify({ name: input.name, logoUrl: input.logoUrl }));
+        return null;
       }
       await settings.set('platformName', input.name);
       await settings.set('logoUrl', input.logoUrl);

@@ -53,7 +53,18 @@ describe('platform settings', () => {
     assert.equal(file.statusCode, 200);
     assert.equal(file.headers['content-type'], 'image/png');
     assert.equal((await server.call(api.platformSettingSave, { name: 'Riverside Watch', logoUrl: url }, { token: twoA })).status, Status.OK);
-    assert.deepEqual((await server.call(api.platformSettingGet, {})).data, { name: 'Riverside Watch', logoUrl: url });
+    assert.deepEqual((await server.call(api.platformSettingGet, {}, { token: twoA })).data, { name: 'Riverside Watch', logoUrl: url });
+  });
+
+  test('a provider\'s name and logo stay with that provider', async () => {
+    const twoB = (await server.login('demotwob')).token;
+    const seen = (await server.call(api.platformSettingGet, {}, { token: twoB })).data;
+    assert.notEqual(seen.name, 'Riverside Watch');
+    const signedOut = (await server.call(api.platformSettingGet, {})).data;
+    assert.notEqual(signedOut.name, 'Riverside Watch', 'the login page shows the platform\'s own name');
+    assert.equal(signedOut.logoUrl, '');
+    const invalidToken = (await server.call(api.platformSettingGet, {}, { token: 'not-a-token' }));
+    assert.equal(invalidToken.status, Status.OK, 'a stale token does not break the login page');
   });
 
   test('the logo is checked from its bytes: wrong size, wrong format, too large', async () => {
@@ -79,7 +90,7 @@ describe('platform settings', () => {
     assert.equal(outside.status, Status.BAD_REQUEST);
     assert.match(outside.msg, /Logo/);
     assert.equal((await server.call(api.platformSettingSave, { name: 'Riverside Watch', logoUrl: '' }, { token: twoA })).status, Status.OK);
-    assert.equal((await server.call(api.platformSettingGet, {})).data.logoUrl, '');
+    assert.equal((await server.call(api.platformSettingGet, {}, { token: twoA })).data.logoUrl, '');
   });
 
   test('uploaded files are served only by their generated names', async () => {

@@ -1,0 +1,38 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { useLanguage } from '../i18n/index.ts';
+import { ANTD_LOCALES } from '../i18n/ui-locales.ts';
+import { queryClient } from './query-client.ts';
+import { buildRouteObjects } from './routing/route-table.tsx';
+import { theme } from './theme.ts';
+
+/** antd in the current language; server-side texts are refetched when it changes. */
+function LocalizedApp() {
+  const language = useLanguage();
+  const [router] = useState(() => createBrowserRouter(buildRouteObjects()));
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    document.documentElement.lang = language;
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    void queryClient.invalidateQueries();
+  }, [language]);
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme}>
+      <AntApp>
+        <RouterProvider router={router} />
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+/** The whole console. */
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LocalizedApp />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,88 @@
+import { routeChain, SIDEBAR_WIDTH_PX } from '@vigil/contracts';
+import { Drawer, Layout } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { usePlatformName, usePlatformSetting } from '../../api/platform-queries.ts';
+import { useBrandingSync, useDocumentTitle } from '../branding.ts';
+import { menuEntries } from '../routing/access.ts';
+import { useAccessContext } from '../routing/use-access.ts';
+import { useSession } from '../session-store.ts';
+import { useSidebarOpen } from './sidebar-status.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { TagsView } from './TagsView.tsx';
+import { TopBar } from './TopBar.tsx';
+import { useIsMobile } from './use-mobile.ts';
+
+const COLLAPSED_WIDTH_PX = 64;
+
+/** The signed-in console: sidebar (drawer below 992 px), top bar, tab bar and the page (spec 01 §2). */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const access = useAccessContext();
+  const location = useLocation();
+  const mobile = useIsMobile();
+  const [sidebarOpen, setSidebarOpen] = useSidebarOpen();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const setting = usePlatformSetting(session?.userId ?? null).data;
+  const publicName = usePlatformName().data?.platformName;
+  const platformName = setting?.name || publicName || t('shell.app.defaultName');
+  const leaf = routeChain(location.pathname).at(-1);
+  useBrandingSync(setting?.name || publicName, setting?.logoUrl);
+  useDocumentTitle(leaf ? t(leaf.titleKey) : '', platformName);
+
+  // Mobile mode: the drawer closes whenever the route changes.
+  useEffect(() => setDrawerOpen(false), [location.pathname, mobile]);
+
+  if (!session || !access) return null;
+  const menu = menuEntries(access);
+  const sidebar = (collapsed: boolean) => (
+    <Sidebar session={session} menu={menu} platformName={platformName} logoUrl={setting?.logoUrl} collapsed={collapsed} />
+  );
+
+  return (
+    <Layout className="app-layout" hasSider={!mobile}>
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          width={SIDEBAR_WIDTH_PX}
+          closable={false}
+          className="sidebar-drawer"
+          styles={{ body: { padding: 0 } }}
+          title={null}
+        >
+          {sidebar(false)}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          className="app-layout__sider"
+          width={SIDEBAR_WIDTH_PX}
+          collapsedWidth={COLLAPSED_WIDTH_PX}
+          collapsed={!sidebarOpen}
+          trigger={null}
+          collapsible
+        >
+          {sidebar(!sidebarOpen)}
+        </Layout.Sider>
+      )}
+      <Layout className="app-layout__main">
+        <Layout.Header className="app-layout__header">
+          <TopBar
+            session={session}
+            access={access}
+            mobile={mobile}
+            sidebarOpen={mobile ? drawerOpen : sidebarOpen}
+            onToggleSidebar={() => (mobile ? setDrawerOpen(!drawerOpen) : setSidebarOpen(!sidebarOpen))}
+          />
+        </Layout.Header>
+        <TagsView userId={session.userId} landingPath={session.landingPath} access={access} />
+        <Layout.Content className="app-layout__content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,64 @@
+import { AndroidOutlined, AppleOutlined, WechatOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useEdition } from '../edition.ts';
+import { ANDROID_APP_URL, IOS_APP_URL } from './download-links.ts';
+
+/** Where caregivers, families and installers get the apps, with shortcuts to create their accounts. */
+export function DownloadGuideDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isAbroad } = useEdition();
+  const appName = t('shell.guide.miniProgramName');
+  const go = (path: string) => {
+    onClose();
+    navigate(path);
+  };
+
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title={t('shell.guide.title')} width={560} destroyOnHidden>
+      {isAbroad ? (
+        <Card size="small" title={t('shell.guide.appsTitle')} className="guide-card">
+          <Flex vertical gap={12}>
+            <div>
+              <Typography.Text strong>
+                <AppleOutlined /> {t('shell.guide.ios')}
+              </Typography.Text>
+              <div>
+                {IOS_APP_URL ? (
+                  <a href={IOS_APP_URL} target="_blank" rel="noreferrer">
+                    {t('shell.guide.iosLink')}
+                  </a>
+                ) : (
+                  t('shell.guide.iosSearch', { name: appName })
+                )}
+              </div>
+            </div>
+            <div>
+              <Typography.Text strong>
+                <AndroidOutlined /> {t('shell.guide.android')}
+              </Typography.Text>
+              <div>
+                <a href={ANDROID_APP_URL} target="_blank" rel="noreferrer">
+                  {t('shell.guide.androidLink')}
+                </a>
+              </div>
+            </div>
+          </Flex>
+        </Card>
+      ) : (
+        <Card size="small" title={<><WechatOutlined /> {t('shell.guide.miniProgramTitle')}</>} className="guide-card">
+          <Typography.Paragraph className="guide-card__name">{appName}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('shell.guide.miniProgramBody', { name: appName })}</Typography.Paragraph>
+        </Card>
+      )}
+      <Typography.Paragraph className="guide-intro">{t('shell.guide.intro')}</Typography.Paragraph>
+      <Flex wrap gap={8}>
+        <Button onClick={() => go('/nurse-manage')}>{t('shell.guide.caregiverAccounts')}</Button>
+        <Button onClick={() => go('/people-manage')}>{t('shell.guide.familyAccounts')}</Button>
+        <Button onClick={() => go('/permission')}>{t('shell.guide.installerAccounts')}</Button>
+      </Flex>
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+import { routeChain } from '@vigil/contracts';
+import { Dropdown, Tabs, type MenuProps } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { canOpen, type AccessContext } from '../routing/access.ts';
+import { claimViews, closeAllViews, closeOtherViews, closeView, useVisitedViews, visitView, type VisitedView } from './visited-views.ts';
+
+/** The title key of a leaf console path; null for parents (they redirect) and unknown paths. */
+function leafTitleKey(path: string): string | null | undefined {
+  const chain = routeChain(path);
+  const leaf = chain[chain.length - 1];
+  if (!leaf || leaf.children) return undefined;
+  return leaf.titleKey || null;
+}
+
+/** The tab bar of visited pages with its right-click menu (spec 01 §2). */
+export function TagsView({ userId, landingPath, access }: { userId: number; landingPath: string; access: AccessContext }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const views = useVisitedViews();
+  const active = location.pathname;
+
+  useEffect(() => claimViews(userId), [userId]);
+  const landingOpen = canOpen(landingPath, access);
+  useEffect(() => {
+    const titleKey = leafTitleKey(landingPath);
+    if (landingOpen && titleKey !== undefined) visitView({ path: landingPath, fullPath: landingPath, titleKey, affix: true });
+  }, [landingPath, landingOpen, userId]);
+  const pathOpen = canOpen(location.pathname, access);
+  useEffect(() => {
+    const titleKey = leafTitleKey(location.pathname);
+    if (pathOpen && titleKey !== undefined) {
+      visitView({ path: location.pathname, fullPath: location.pathname + location.search, titleKey, affix: false });
+    }
+  }, [location.pathname, location.search, pathOpen, userId]);
+
+  const goToLast = (remaining: readonly VisitedView[]) => navigate(remaining[remaining.length - 1]?.fullPath ?? '/');
+  const actions = {
+    refresh: (view: VisitedView) => navigate(`/redirect${view.fullPath}`),
+    close: (view: VisitedView) => {
+      if (view.affix) return;
+      closeView(view.path);
+      if (view.path === active) goToLast(views.filter((item) => item.path !== view.path));
+    },
+    closeOthers: (view: VisitedView) => {
+      closeOtherViews(view.path);
+      if (view.path !== active) navigate(view.fullPath);
+    },
+    closeAll: () => {
+      closeAllViews();
+      const affix = views.filter((item) => item.affix);
+      if (!affix.some((item) => item.path === active)) goToLast(affix);
+    },
+  };
+
+  const menuFor = (view: VisitedView): MenuProps => ({
+    items: [
+      { key: 'refresh', label: t('shell.tags.refresh') },
+      { key: 'close', label: t('shell.tags.close'), disabled: view.affix },
+      { key: 'closeOthers', label: t('shell.tags.closeOthers') },
+      { key: 'closeAll', label: t('shell.tags.closeAll') },
+    ],
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      if (key === 'refresh') actions.refresh(view);
+      else if (key === 'close') actions.close(view);
+      else if (key === 'closeOthers') actions.closeOthers(view);
+      else actions.closeAll();
+    },
+  });
+
+  return (
+    <nav className="tags-view" aria-label={t('shell.tags.label')}>
+      <Tabs
+        type="editable-card"
+        size="small"
+        hideAdd
+        activeKey={views.some((view) => view.path === active) ? active : undefined}
+        onChange={(key) => {
+          const view = views.find((item) => item.path === key);
+          if (view) navigate(view.fullPath);
+        }}
+        onEdit={(key, action) => {
+          const view = views.find((item) => item.path === key);
+          if (action === 'remove' && view) actions.close(view);
+        }}
+        items={views.map((view) => ({
+          key: view.path,
+          closable: !view.affix,
+          closeIcon: view.affix ? null : undefined,
+          label: (
+            <Dropdown trigger={['contextMenu']} menu={menuFor(view)}>
+              <span className="tags-view__label" data-testid="tags-view-tab">
+                {view.titleKey ? t(view.titleKey) : t('shell.tags.noName')}
+              </span>
+            </Dropdown>
+          ),
+        }))}
+      />
+    </nav>
+  );
+}

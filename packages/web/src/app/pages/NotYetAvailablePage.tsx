@@ -1,0 +1,27 @@
+import { Button, Result } from 'antd';
+import { ClockCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+/**
+ * Shown for a route the role may open whose screen is not built in this release:
+ * an honest notice instead of a blank or fake screen.
+ */
+export function NotYetAvailablePage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const title = t(titleKey);
+  return (
+    <Result
+      className="not-yet-page"
+      icon={<ClockCircleOutlined />}
+      title={<h1 className="status-page__title">{t('shell.pages.notYetTitle')}</h1>}
+      subTitle={t('shell.pages.notYetBody', { title })}
+      extra={
+        <Button type="primary" onClick={() => navigate('/')}>
+          {t('shell.pages.backHome')}
+        </Button>
+      }
+    />
+  );
+}

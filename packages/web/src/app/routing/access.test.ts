@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CONSOLE_ROUTES, type ConsoleRoute } from '@vigil/contracts';
+import { enUS } from '../../i18n/locales/en-us.ts';
+import { canOpen, firstOpenChild, isRefusedRole, menuEntries, type AccessContext } from './access.ts';
+
+const withProvider = [{ available: true }];
+const context = (role: AccessContext['role'], providerList = withProvider, isAbroad = true): AccessContext => ({ role, providerList, isAbroad });
+const route = (path: string): ConsoleRoute => {
+  const found = CONSOLE_ROUTES.find((item) => item.path === path);
+  assert.ok(found, `no route ${path}`);
+  return found;
+};
+const menuPaths = (access: AccessContext) => menuEntries(access).flatMap((entry) => [entry.path, ...(entry.children ?? []).map((child) => child.path)]);
+
+test('every route title has an English string', () => {
+  const missing: string[] = [];
+  const walk = (routes: readonly ConsoleRoute[]) => {
+    for (const item of routes) {
+      if (!Object.prototype.hasOwnProperty.call(enUS, item.titleKey)) missing.push(item.titleKey);
+      if (item.children) walk(item.children);
+    }
+  };
+  walk(CONSOLE_ROUTES);
+  assert.deepEqual(missing, []);
+});
+
+test('a class II provider may open account management but not provider management', () => {
+  assert.equal(canOpen('/permission/accountmanager', context('TWO_ROLE')), true);
+  assert.equal(canOpen('/permission/providermanager', context('TWO_ROLE')), false);
+});
+
+test('care screens need an available provider for a class I provider only', () => {
+  assert.equal(canOpen('/realMonitor/index', context('ONE_ROLE', [])), false);
+  assert.equal(canOpen('/realMonitor/index', context('ONE_ROLE', [{ available: false }])), false);
+  assert.equal(canOpen('/realMonitor/index', context('ONE_ROLE')), true);
+  assert.equal(canOpen('/realMonitor/index', context('TWO_ROLE', [])), true);
+  assert.equal(canOpen('/settings/platSet', context('ONE_ROLE', [])), true);
+});
+
+test('government opens statistics only; unknown paths open for nobody', () => {
+  assert.equal(canOpen('/statistics', context('GOVERNMENT')), true);
+  assert.equal(canOpen('/permission/accountmanager', context('GOVERNMENT')), false);
+  assert.equal(canOpen('/nowhere', context('SENIOR_ROLE')), false);
+});
+
+test('a parent opens its first visible child the role may open', () => {
+  assert.equal(firstOpenChild(route('/permission'), context('TWO_ROLE')), '/permission/accountmanager');
+  assert.equal(firstOpenChild(route('/realMonitor'), context('ONE_ROLE')), '/realMonitor/index');
+  assert.equal(firstOpenChild(route('/realMonitor'), context('ONE_ROLE', [])), null);
+});
+
+test('the menu lists only built, visible routes the role may open', () => {
+  assert.deepEqual(menuPaths(context('ONE_ROLE')), [
+    '/permission',
+    '/permission/accountmanager',
+    '/permission/providermanager',
+    '/settings',
+    '/settings/platSet',
+  ]);
+  assert.deepEqual(menuPaths(context('SENIOR_ROLE')), ['/permission', '/permission/accountmanager', '/permission/providermanager']);
+  assert.deepEqual(menuPaths(context('GOVERNMENT')), []);
+});
+
+test('the console refuses installer accounts', () => {
+  assert.equal(isRefusedRole('MAINTAIN'), true);
+  assert.equal(isRefusedRole('ONE_ROLE'), false);
+});

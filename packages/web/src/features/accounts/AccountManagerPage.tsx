@@ -1,0 +1,97 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Grid, Input, Select, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CREATABLE_ROLES, type Account, type Role } from '@vigil/contracts';
+import { useSession } from '../../app/session-store.ts';
+import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
+import { useFeedback } from '../shared/useFeedback.tsx';
+import { accountColumns } from './accountColumns.tsx';
+import { useAccountList, type AccountListQuery } from './accountsApi.ts';
+import { AddAccountDialog } from './AddAccountDialog.tsx';
+import { EditAccountDialog } from './EditAccountDialog.tsx';
+import { ROLE_LABEL_KEYS } from './roleLabels.ts';
+import { useAccountActions } from './useAccountActions.ts';
+
+/** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
+const TABLE_MIN_WIDTH = 1040;
+
+/** Permission management > Account management: the caller's accounts, with add, edit and row actions. */
+export function AccountManagerPage() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const screens = Grid.useBreakpoint();
+  const feedback = useFeedback();
+  const [query, setQuery] = useState<AccountListQuery>({ pageNum: 1, pageSize: 10 });
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Account | null>(null);
+  const [resetResult, setResetResult] = useState<{ account: string; password: string } | null>(null);
+  const list = useAccountList(query);
+  const actions = useAccountActions(feedback, (account, password) => setResetResult({ account: account.userName, password }));
+
+  if (!session) return null;
+  const roles: readonly Role[] = CREATABLE_ROLES[session.role] ?? [];
+  const columns = accountColumns({
+    t,
+    language: i18n.language,
+    selfUserName: session.userName,
+    pinActions: Boolean(screens.lg),
+    showProvider: session.role !== 'TWO_ROLE',
+    showDataPermission: roles.includes('SUB_ROLE'),
+    actions: { ...actions, edit: setEditing },
+  });
+
+  return (
+    <Card
+      title={t('accounts.list.title')}
+      extra={
+        roles.length > 0 && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {t('accounts.list.add')}
+          </Button>
+        )
+      }
+    >
+      {feedback.holder}
+      <Flex wrap gap={12} style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          enterButton
+          aria-label={t('accounts.list.searchLabel')}
+          placeholder={t('accounts.list.search')}
+          style={{ width: 320, maxWidth: '100%' }}
+          onSearch={(value) => setQuery((current) => ({ ...current, pageNum: 1, keyWord: value.trim() || undefined }))}
+        />
+        <Select<Role>
+          allowClear
+          aria-label={t('accounts.list.roleFilter')}
+          placeholder={t('accounts.list.allRoles')}
+          style={{ width: 220, maxWidth: '100%' }}
+          options={roles.map((value) => ({ value, label: t(ROLE_LABEL_KEYS[value]) }))}
+          onChange={(role) => setQuery((current) => ({ ...current, pageNum: 1, role }))}
+        />
+      </Flex>
+      <Table<Account>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        tableLayout="auto"
+        scroll={{ x: TABLE_MIN_WIDTH }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? list.error.message : t('accounts.list.empty')} /> }}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('accounts.list.total', { total }),
+          onChange: (pageNum, pageSize) => setQuery((current) => ({ ...current, pageNum, pageSize })),
+        }}
+      />
+      <AddAccountDialog open={adding} myRole={session.role} feedback={feedback} onClose={() => setAdding(false)} />
+      <EditAccountDialog account={editing} feedback={feedback} onClose={() => setEditing(null)} />
+      <OneTimePasswordModal account={resetResult?.account ?? null} password={resetResult?.password ?? null} onClose={() => setResetResult(null)} />
+    </Card>
+  );
+}

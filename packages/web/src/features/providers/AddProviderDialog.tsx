@@ -1,0 +1,109 @@
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  LOGIN_NAME_MAX, PASSWORD_MAX, PLATFORM_ROLES, PROVIDER_NAME_MAX,
+  insertProvider, loginNameSchema, providerCodeSchema, providerNameSchema, type Role,
+} from '@vigil/contracts';
+import { callApi } from '../../api/client.ts';
+import { errorText } from '../shared/errorText.ts';
+import { FormDialog } from '../shared/FormDialog.tsx';
+import { confirmPasswordRules, newPasswordRules } from '../shared/passwordRules.ts';
+import type { Feedback } from '../shared/useFeedback.tsx';
+import { zodRule } from '../shared/zodRule.ts';
+import { useClassOneProviders } from './providersApi.ts';
+import { PROVIDER_CODE_MAX } from './providerCode.ts';
+import { useAfterProviderChange } from './useAfterProviderChange.ts';
+
+interface NewProviderValues {
+  name: string;
+  code?: string;
+  parentId?: number;
+  userName: string;
+  passWord: string;
+  confirmPassword: string;
+}
+
+export interface AddProviderDialogProps {
+  open: boolean;
+  myRole: Role;
+  feedback: Feedback;
+  onClose: () => void;
+}
+
+/** "Add provider" dialog: a vendor makes class I (or class II under a picked superior); a class I user makes its own class II. */
+export function AddProviderDialog({ open, myRole, feedback, onClose }: AddProviderDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<NewProviderValues>();
+  const isVendor = PLATFORM_ROLES.includes(myRole);
+  const superiors = useClassOneProviders(open && isVendor);
+  const afterChange = useAfterProviderChange();
+
+  const create = useMutation({
+    mutationFn: (values: NewProviderValues) =>
+      callApi(insertProvider, {
+        name: values.name.trim(),
+        code: values.code?.trim() || undefined,
+        parentId: isVendor ? (values.parentId ?? null) : null,
+        userName: values.userName.trim(),
+        passWord: values.passWord,
+      }),
+    onSuccess: async () => {
+      feedback.message.success(t('providers.message.created'));
+      onClose();
+      await afterChange();
+    },
+    onError: (error) => feedback.message.error(errorText(error, t)),
+  });
+
+  const labels = {
+    name: t('providers.form.name'),
+    code: t('providers.form.code'),
+    userName: t('providers.form.userName'),
+    password: t('providers.form.password'),
+    confirm: t('providers.form.confirmPassword'),
+  };
+
+  return (
+    <FormDialog<NewProviderValues>
+      open={open}
+      title={t('providers.form.addTitle')}
+      form={form}
+      formName="addProvider"
+      okText={t('providers.form.create')}
+      cancelText={t('providers.form.cancel')}
+      submitting={create.isPending}
+      onCancel={onClose}
+      onSubmit={(values) => create.mutate(values)}
+    >
+      {!isVendor && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('providers.form.classTwoUnder')} />
+      )}
+      <Form.Item<NewProviderValues> name="name" label={labels.name} required rules={[zodRule(providerNameSchema, t, { field: labels.name })]}>
+        <Input maxLength={PROVIDER_NAME_MAX} autoFocus />
+      </Form.Item>
+      <Form.Item<NewProviderValues> name="code" label={labels.code} extra={t('providers.form.codeHint')}
+        rules={[zodRule(providerCodeSchema, t, { field: labels.code, optional: true, max: PROVIDER_CODE_MAX })]}>
+        <Input maxLength={PROVIDER_CODE_MAX} />
+      </Form.Item>
+      {isVendor && (
+        <Form.Item<NewProviderValues> name="parentId" label={t('providers.form.parent')} extra={t('providers.form.parentHint')}>
+          <Select allowClear showSearch optionFilterProp="label" loading={superiors.isLoading}
+            placeholder={t('providers.form.parentPlaceholder')} options={superiors.data ?? []} />
+        </Form.Item>
+      )}
+      <Form.Item<NewProviderValues> name="userName" label={labels.userName} required extra={t('providers.form.userNameHint')}
+        rules={[zodRule(loginNameSchema, t, { field: labels.userName })]}>
+        <Input maxLength={LOGIN_NAME_MAX} />
+      </Form.Item>
+      <Form.Item<NewProviderValues> name="passWord" label={labels.password} required extra={t('providers.form.passwordHint')}
+        rules={newPasswordRules(t, labels.password)}>
+        <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item<NewProviderValues> name="confirmPassword" label={labels.confirm} required dependencies={['passWord']}
+        rules={confirmPasswordRules(t, labels.confirm, 'passWord')}>
+        <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
+      </Form.Item>
+    </FormDialog>
+  );
+}

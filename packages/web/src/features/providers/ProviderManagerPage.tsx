@@ -1,0 +1,92 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Grid, Input, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Provider } from '@vigil/contracts';
+import { useSession } from '../../app/session-store.ts';
+import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
+import { useFeedback } from '../shared/useFeedback.tsx';
+import { AddProviderDialog } from './AddProviderDialog.tsx';
+import { EditProviderDialog } from './EditProviderDialog.tsx';
+import { providerColumns } from './providerColumns.tsx';
+import { useProviderList, type ProviderListQuery } from './providersApi.ts';
+import { useProviderActions } from './useProviderActions.ts';
+
+/** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
+const TABLE_MIN_WIDTH = 1080;
+
+/** Permission management > Provider management; `?action=create` opens the add dialog on arrival. */
+export function ProviderManagerPage() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const screens = Grid.useBreakpoint();
+  const feedback = useFeedback();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [query, setQuery] = useState<ProviderListQuery>({ pageNum: 1, pageSize: 10 });
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Provider | null>(null);
+  const [resetResult, setResetResult] = useState<{ account: string; password: string } | null>(null);
+  const list = useProviderList(query);
+  const actions = useProviderActions(feedback, (provider, password) => setResetResult({ account: provider.userName ?? provider.name, password }));
+
+  // Opened from the "no class II provider" label (spec 01 §2): open the dialog, then drop the
+  // parameter so closing it, or reloading, does not open it again.
+  useEffect(() => {
+    if (searchParams.get('action') !== 'create') return;
+    setAdding(true);
+    const next = new URLSearchParams(searchParams);
+    next.delete('action');
+    setSearchParams(next, { replace: true });
+  }, [searchParams, setSearchParams]);
+
+  if (!session) return null;
+  const columns = providerColumns({ t, language: i18n.language, pinActions: Boolean(screens.lg), actions: { ...actions, edit: setEditing } });
+  const addButton = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+      {t('providers.list.add')}
+    </Button>
+  );
+  const emptyText = list.isError
+    ? list.error.message
+    : session.role === 'ONE_ROLE' && !query.keyWord
+      ? t('providers.list.emptyClassTwo')
+      : t('providers.list.empty');
+
+  return (
+    <Card title={t('providers.list.title')} extra={addButton}>
+      {feedback.holder}
+      <Flex wrap gap={12} style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          enterButton
+          aria-label={t('providers.list.searchLabel')}
+          placeholder={t('providers.list.search')}
+          style={{ width: 360, maxWidth: '100%' }}
+          onSearch={(value) => setQuery((current) => ({ ...current, pageNum: 1, keyWord: value.trim() || undefined }))}
+        />
+      </Flex>
+      <Table<Provider>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        tableLayout="auto"
+        scroll={{ x: TABLE_MIN_WIDTH }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('providers.list.total', { total }),
+          onChange: (pageNum, pageSize) => setQuery((current) => ({ ...current, pageNum, pageSize })),
+        }}
+      />
+      <AddProviderDialog open={adding} myRole={session.role} feedback={feedback} onClose={() => setAdding(false)} />
+      <EditProviderDialog provider={editing} feedback={feedback} onClose={() => setEditing(null)} />
+      <OneTimePasswordModal account={resetResult?.account ?? null} password={resetResult?.password ?? null} onClose={() => setResetResult(null)} />
+    </Card>
+  );
+}

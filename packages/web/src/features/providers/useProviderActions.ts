@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { deleteProvider, operateProvider, restProviderPwd, type Provider } from '@vigil/contracts';
+import { callApi } from '../../api/client.ts';
+import { errorText } from '../shared/errorText.ts';
+import type { Feedback } from '../shared/useFeedback.tsx';
+import { useAfterProviderChange } from './useAfterProviderChange.ts';
+
+/** Row actions of the provider table: enable, disable, reset password, delete (with confirmations). */
+export function useProviderActions(feedback: Feedback, onPasswordReset: (provider: Provider, password: string) => void) {
+  const { t } = useTranslation();
+  const afterChange = useAfterProviderChange();
+
+  /** Runs a call, reports the outcome and never rejects (a rejected confirm would stay open). */
+  async function run(call: () => Promise<unknown>, successKey: string): Promise<void> {
+    try {
+      await call();
+      feedback.message.success(t(successKey));
+      await afterChange();
+    } catch (error) {
+      feedback.message.error(errorText(error, t));
+    }
+  }
+
+  const enable = (provider: Provider) =>
+    run(() => callApi(operateProvider, { id: provider.id, enabled: true }), 'providers.message.enabled');
+
+  const disable = (provider: Provider) =>
+    feedback.modal.confirm({
+      title: t('providers.confirm.disableTitle', { name: provider.name }),
+      content: provider.level === 1 ? t('providers.confirm.disableContent') : t('providers.confirm.disableContentClassTwo'),
+      okText: t('providers.action.disable'),
+      okButtonProps: { danger: true },
+      cancelText: t('providers.form.cancel'),
+      onOk: () => run(() => callApi(operateProvider, { id: provider.id, enabled: false }), 'providers.message.disabled'),
+    });
+
+  const resetPassword = (provider: Provider) =>
+    feedback.modal.confirm({
+      title: t('providers.confirm.resetTitle', { name: provider.name }),
+      content: t('providers.confirm.resetContent'),
+      okText: t('providers.action.resetPassword'),
+      cancelText: t('providers.form.cancel'),
+      onOk: async () => {
+        try {
+          const result = await callApi(restProviderPwd, { id: provider.id });
+          onPasswordReset(provider, result.password);
+        } catch (error) {
+          feedback.message.error(errorText(error, t));
+        }
+      },
+    });
+
+  const remove = (provider: Provider) =>
+    feedback.modal.confirm({
+      title: t('providers.confirm.deleteTitle', { name: provider.name }),
+      content: t('providers.confirm.deleteContent'),
+      okText: t('providers.action.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('providers.form.cancel'),
+      onOk: () => run(() => callApi(deleteProvider, { id: provider.id }), 'providers.message.deleted'),
+    });
+
+  return { enable, disable, resetPassword, remove };
+}
