@@ -125,7 +125,7 @@ export const platformInfo = defineOperation({
 export const changeProvider = defineOperation({
   id: 'account.changeProvider', method: 'POST', path: '/account/changeProvider', tag: 'auth', encoding: 'form', auth: 'session',
   roles: ['ONE_ROLE'],
-  summary: 'Switch a class I user\'s current provider to itself or one of its available class II providers',
+  summary: 'Switch a class I user\'s current provider among its available class II providers',
   input: z.object({ domain: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64) }),
   output: providerChoiceSchema,
 });
