@@ -20,6 +20,7 @@ import { accountRepository } from './modules/accounts/account.repository.ts';
 import { accountService } from './modules/accounts/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
+import { careRoutes } from './modules/care-routes.ts';
 import { openKeyStore } from './modules/auth/key-store.ts';
 import { loginThrottle } from './modules/auth/login-throttle.ts';
 import { loginFailureRepository, sessionRepository } from './modules/auth/session.repository.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: { print?: (line: string)
   authRoutes(routes, auth);
   providerRoutes(routes, providerService(db, now));
   accountRoutes(routes, accountService(db, now));
+  careRoutes(routes, db, now);
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,

@@ -1,7 +1,11 @@
 import * as accounts from './accounts.ts';
+import * as addresses from './addresses.ts';
 import * as auth from './auth.ts';
+import * as caregivers from './caregivers.ts';
+import * as community from './community.ts';
 import type { Operation } from './define.ts';
 import * as providers from './providers.ts';
+import * as residents from './residents.ts';
 import * as system from './system.ts';
 
 export * from './define.ts';
@@ -10,6 +14,11 @@ export * from './auth.ts';
 export * from './providers.ts';
 export * from './accounts.ts';
 export * from './system.ts';
+export * from './care-common.ts';
+export * from './addresses.ts';
+export * from './residents.ts';
+export * from './caregivers.ts';
+export * from './community.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -18,4 +27,4 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 }
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
-export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system].flatMap(operationsOf);
+export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community].flatMap(operationsOf);

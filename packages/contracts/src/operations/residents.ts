@@ -252,4 +252,3 @@ export const resetRelativePassword = defineOperation({
   output: z.object({ userName: z.string(), password: z.string() }),
 });
 
-export { nullOutput as residentNullOutput };

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import pg from 'pg';
 import type { Dialect } from './dialect.ts';
 import { foundation } from './migrations/001-foundation.ts';
+import { careData } from './migrations/002-care-data.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -42,6 +43,7 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-foundation': foundation(dialect),
+    '002-care-data': careData(dialect),
   };
 }
 

@@ -57,10 +57,137 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Areas (level 1: building or community) and floors (level 2, parent = an area). */
+export interface AreasTable {
+  id: Generated<number>;
+  provider_id: number;
+  parent_id: number | null;
+  /** parent_id, or 0 for areas: the sibling group of the uniqueness key (NULLs never collide in a unique index). */
+  parent_key: number;
+  level: 1 | 2;
+  name: string;
+  /** Lower-cased name: unique among siblings. */
+  name_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RoomsTable {
+  id: Generated<number>;
+  provider_id: number;
+  floor_id: number;
+  name: string;
+  name_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BedsTable {
+  id: Generated<number>;
+  provider_id: number;
+  room_id: number;
+  name: string;
+  name_key: string;
+  device_code: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ResidentsTable {
+  id: Generated<number>;
+  provider_id: number;
+  name: string;
+  name_key: string;
+  /** 1 male, 0 female (spec 01 §3: stored as 0 or 1). */
+  gender: Flag;
+  /** YYYY-MM-DD */
+  birth_date: string;
+  height_cm: number | null;
+  weight_kg: number | null;
+  /** Comma-separated medical history codes. */
+  medical_history: string;
+  remark: string;
+  care_level: number | null;
+  attention: Flag;
+  /** notAdmitted | admitted | checkedOut | deregistered */
+  state: string;
+  check_in_at: number | null;
+  check_out_at: number | null;
+  deregistered_at: number | null;
+  /** At most one resident per bed (unique index). */
+  bed_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ResidentContactsTable {
+  id: Generated<number>;
+  provider_id: number;
+  resident_id: number;
+  position: number;
+  name: string;
+  phone: string;
+  relation: string;
+  /** The RELATIVES account of this phone in this provider. */
+  account_id: number | null;
+}
+
+export interface CaregiversTable {
+  id: Generated<number>;
+  provider_id: number;
+  account_id: number;
+  name: string;
+  phone: string;
+  job: string;
+  id_number: string;
+  relation: string;
+  grade: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ResidentCaregiversTable {
+  resident_id: number;
+  caregiver_id: number;
+  provider_id: number;
+}
+
+export interface GeofencesTable {
+  id: Generated<number>;
+  provider_id: number;
+  area_id: number;
+  name: string;
+  center_lat: number;
+  center_lng: number;
+  radius_m: number;
+  keyword: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Per-provider or per-community JSON settings (kind: geofence, sleep, alarm). */
+export interface CareConfigsTable {
+  provider_id: number;
+  /** 0 for provider-wide settings, else the area (community) id. */
+  area_id: number;
+  kind: string;
+  value: string;
+  updated_at: number;
+}
+
 export interface Database {
   providers: ProvidersTable;
   accounts: AccountsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   settings: SettingsTable;
+  areas: AreasTable;
+  rooms: RoomsTable;
+  beds: BedsTable;
+  residents: ResidentsTable;
+  resident_contacts: ResidentContactsTable;
+  caregivers: CaregiversTable;
+  resident_caregivers: ResidentCaregiversTable;
+  geofences: GeofencesTable;
+  care_configs: CareConfigsTable;
 }

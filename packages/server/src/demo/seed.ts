@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { accountRepository } from '../modules/accounts/account.repository.ts';
 import { hashPassword } from '../modules/auth/password-hash.ts';
 import { providerRepository } from '../modules/providers/provider.repository.ts';
+import { seedCare } from './seed-care.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026care';
 
@@ -61,4 +62,5 @@ export async function seedDemo(db: Db, now: () => number = Date.now): Promise<vo
       now: now(),
     });
   }
+  await seedCare(db, passwordHash, now());
 }

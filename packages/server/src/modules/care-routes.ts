@@ -1,0 +1,26 @@
+import type { Db } from '../db/database.ts';
+import type { OperationRegistrar } from '../http/register.ts';
+import { addressRoutes } from './addresses/address.routes.ts';
+import { addressService } from './addresses/address.service.ts';
+import { bedService } from './addresses/bed.service.ts';
+import { bedSpreadsheet } from './addresses/bed-spreadsheet.ts';
+import { caregiverRoutes } from './caregivers/caregiver.routes.ts';
+import { caregiverService } from './caregivers/caregiver.service.ts';
+import { caregiverSpreadsheet } from './caregivers/caregiver-spreadsheet.ts';
+import { communityRoutes } from './community/community.routes.ts';
+import { communityService } from './community/community.service.ts';
+import { residentRoutes } from './residents/resident.routes.ts';
+import { residentService } from './residents/resident.service.ts';
+import { residentSpreadsheet } from './residents/resident-spreadsheet.ts';
+import { residentStateService } from './residents/resident-state.service.ts';
+
+/** Wires the care-data modules: addresses and beds, residents and relatives, caregivers, communities and geofences. */
+export function careRoutes(routes: OperationRegistrar, db: Db, now: () => number): void {
+  const addresses = addressService(db, now);
+  addressRoutes(routes, addresses, bedService(db, now), bedSpreadsheet(db, now));
+  communityRoutes(routes, communityService(db, now, addresses));
+  const residents = residentService(db, now);
+  residentRoutes(routes, residents, residentStateService(db, now), residentSpreadsheet(db, now, residents));
+  const caregivers = caregiverService(db, now);
+  caregiverRoutes(routes, caregivers, caregiverSpreadsheet(db, now, caregivers));
+}

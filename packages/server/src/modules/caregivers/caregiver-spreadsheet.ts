@@ -1,0 +1,121 @@
+import {
+  CAREGIVER_GRADES,
+  formatMessage,
+  ID_NUMBER_MAX,
+  JOB_MAX,
+  loginNameSchema,
+  optionalText,
+  personNameSchema,
+  phoneSchema,
+  RELATION_TEXT_MAX,
+  type Language,
+} from '@vigil/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { SessionInfo } from '../../http/context.ts';
+import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { accountRepository } from '../accounts/account.repository.ts';
+import { checkCell, ImportProblems, localizedChoice, mapColumns, rowCells, templateHeaders, type ColumnSpec } from '../spreadsheets/import-sheet.ts';
+import { buildWorkbook, fileStamp, readFirstSheet } from '../spreadsheets/workbook.ts';
+import { caregiverRepository } from './caregiver.repository.ts';
+import { phoneLogin, type CaregiverInput, type CaregiverService } from './caregiver.service.ts';
+
+export const CAREGIVER_COLUMNS: readonly ColumnSpec[] = [
+  { field: 'personName', required: true, aliases: ['name'] },
+  { field: 'phone', required: true },
+  { field: 'grade', required: false },
+  { field: 'job', required: false },
+  { field: 'idNumber', required: false },
+  { field: 'relation', required: false },
+  { field: 'userName', required: false },
+];
+
+interface CaregiverLine {
+  rowNumber: number;
+  loginColumn: number | null;
+  input: CaregiverInput & { userName: string };
+}
+
+/** Caregiver import template, import (all or nothing; each new login gets a random password, answered once) and export. */
+export function caregiverSpreadsheet(db: Db, now: () => number, caregivers: CaregiverService) {
+  return {
+    template(language: Language): { fileName: string; bytes: Buffer } {
+      const headers = templateHeaders(language, CAREGIVER_COLUMNS);
+      const sample = [['Maria Santos', '+639171234567', formatMessage(language, 'grade.senior'), 'Nurse', '', '', '']];
+      return { fileName: 'caregiver-template.xlsx', bytes: buildWorkbook(formatMessage(language, 'field.caregiverIds'), headers, sample) };
+    },
+
+    async import(session: SessionInfo, language: Language, bytes: Buffer) {
+      const providerId = workingProviderId(session.scope);
+      const sheet = readFirstSheet(bytes);
+      const problems = new ImportProblems(language);
+      const columns = mapColumns(sheet, CAREGIVER_COLUMNS, problems, language);
+      problems.throwIfAny();
+
+      const lines: CaregiverLine[] = [];
+      const logins = new Map<string, number>();
+      for (const row of sheet.rows) {
+        const cells = rowCells(row.cells, columns);
+        const before = problems.list.length;
+        const check = <T extends z.ZodType>(field: string, schema: T, required: boolean): z.output<T> | null => {
+          const text = cells.cell(field).text;
+          if (text === '' && required) {
+            problems.add(row.rowNumber, cells.index(field), field, 'validation.required');
+            return null;
+          }
+          const checked = checkCell(schema, text);
+          if (checked.ok) return checked.value;
+          problems.add(row.rowNumber, cells.index(field), field, checked.key);
+          return null;
+        };
+        const name = check('personName', personNameSchema, true);
+        const phone = check('phone', phoneSchema, true);
+        const gradeText = cells.cell('grade').text;
+        const grade = gradeText === '' ? 'general' : localizedChoice(gradeText, CAREGIVER_GRADES, (choice) => `grade.${choice}`);
+        if (!grade) problems.add(row.rowNumber, cells.index('grade'), 'grade', 'validation.grade');
+        const job = check('job', optionalText(JOB_MAX), false);
+        const idNumber = check('idNumber', optionalText(ID_NUMBER_MAX), false);
+        const relation = check('relation', optionalText(RELATION_TEXT_MAX), false);
+        const givenLogin = cells.cell('userName').text === '' ? null : check('userName', loginNameSchema, false);
+        if (problems.list.length !== before || !name || !phone || !grade || job === null || idNumber === null || relation === null) continue;
+        const userName = givenLogin ?? phoneLogin(phone);
+        const loginColumn = cells.index(givenLogin ? 'userName' : 'phone');
+        const earlier = logins.get(userName.toLowerCase());
+        if (earlier !== undefined) problems.add(row.rowNumber, loginColumn, givenLogin ? 'userName' : 'phone', 'import.duplicateLogin', { row: earlier });
+        else logins.set(userName.toLowerCase(), row.rowNumber);
+        lines.push({ rowNumber: row.rowNumber, loginColumn, input: { name, phone, grade, job, idNumber, relation, residentIds: [], userName } });
+      }
+      problems.throwIfAny();
+
+      return db.transaction().execute(async (trx) => {
+        const accounts = accountRepository(trx);
+        for (const line of lines) {
+          if (await accounts.findByUserName(line.input.userName)) problems.add(line.rowNumber, line.loginColumn, 'userName', 'account.exists');
+        }
+        problems.throwIfAny();
+        const created: { userName: string; password: string }[] = [];
+        for (const line of lines) {
+          const result = await caregivers.create(trx, providerId, line.input);
+          created.push({ userName: result.userName, password: result.password ?? '' });
+        }
+        return { imported: lines.length, accounts: created };
+      });
+    },
+
+    async export(session: SessionInfo, language: Language): Promise<{ fileName: string; bytes: Buffer }> {
+      const { rows } = await caregiverRepository(db).page(workingProviderId(session.scope), {});
+      const headers = templateHeaders(language, CAREGIVER_COLUMNS);
+      const data = rows.map((row) => [
+        row.name,
+        row.phone,
+        formatMessage(language, row.grade === 'senior' ? 'grade.senior' : 'grade.general'),
+        row.job,
+        row.id_number,
+        row.relation,
+        row.user_name,
+      ]);
+      return { fileName: `caregivers-${fileStamp(now())}.xlsx`, bytes: buildWorkbook(formatMessage(language, 'field.caregiverIds'), headers, data) };
+    },
+  };
+}
+export type CaregiverSpreadsheet = ReturnType<typeof caregiverSpreadsheet>;

@@ -1,0 +1,160 @@
+import {
+  CAREGIVER_GRADES,
+  CAREGIVERS_PER_RESIDENT_MAX,
+  isWeakPassword,
+  Status,
+  type Caregiver,
+} from '@vigil/contracts';
+import type { Db } from '../../db/database.ts';
+import type { SessionInfo } from '../../http/context.ts';
+import { AppError, errors } from '../../http/errors.ts';
+import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { accountRepository } from '../accounts/account.repository.ts';
+import { sessionRepository } from '../auth/session.repository.ts';
+import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { isUniqueViolation } from '../care-sql.ts';
+import { caregiverRepository, type CaregiverFields, type CaregiverListRow } from './caregiver.repository.ts';
+
+export interface CaregiverInput extends CaregiverFields {
+  residentIds: number[];
+}
+
+/** Maps a caregiver row and its residents to the API shape. */
+export function presentCaregiver(row: CaregiverListRow, residents: readonly { id: number; name: string }[]): Caregiver {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    userName: row.user_name,
+    name: row.name,
+    phone: row.phone,
+    job: row.job,
+    idNumber: row.id_number,
+    relation: row.relation,
+    grade: CAREGIVER_GRADES.find((grade) => grade === row.grade) ?? 'general',
+    enabled: row.enabled === 1,
+    residents: residents.map((resident) => ({ id: resident.id, name: resident.name })),
+    createdAt: row.created_at,
+  };
+}
+
+/** The default app login of a caregiver: the phone's digits (login names are letters and digits). */
+export function phoneLogin(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+/** Caregivers of the provider the user works in; each is a NURSING account that logs in through the app. */
+export function caregiverService(db: Db, now: () => number) {
+  const caregivers = caregiverRepository(db);
+
+  async function owned(providerId: number, id: number): Promise<CaregiverListRow> {
+    const row = await caregivers.findById(id);
+    if (!row || row.provider_id !== providerId) throw errors.notFound('caregiver.notFound');
+    return row;
+  }
+
+  /** Checks the linked residents (this provider's, each with room for one more caregiver) and links them. */
+  async function linkResidents(trx: Db, providerId: number, caregiverId: number, residentIds: readonly number[], existing: boolean): Promise<void> {
+    const repository = caregiverRepository(trx);
+    if ((await repository.ownedResidentIds(providerId, residentIds)).length !== residentIds.length) throw errors.invalidField('residentIds', 'resident.notFound');
+    const counts = await repository.caregiverCounts(residentIds, existing ? caregiverId : null);
+    if (residentIds.some((id) => (counts.get(id) ?? 0) >= CAREGIVERS_PER_RESIDENT_MAX)) throw errors.invalidField('residentIds', 'validation.caregiversMax');
+    await repository.replaceResidents(providerId, caregiverId, residentIds);
+  }
+
+  /**
+   * Creates the NURSING account and the caregiver in the caller's transaction.
+   * Answers the login and the password when one was generated (shown once).
+   */
+  async function create(
+    trx: Db,
+    providerId: number,
+    input: CaregiverInput & { userName?: string | null; passWord?: string | null },
+  ): Promise<{ id: number; userName: string; password: string | null }> {
+    const userName = input.userName || phoneLogin(input.phone);
+    if (input.passWord && isWeakPassword(input.passWord)) throw new AppError(Status.PASSWORD_WEAK, 'auth.passwordWeak');
+    const generated = input.passWord ? null : generatePassword();
+    const accounts = accountRepository(trx);
+    if (await accounts.findByUserName(userName)) throw errors.conflict('account.exists');
+    const time = now();
+    const accountId = await accounts.insert({
+      userName,
+      passwordHash: await hashPassword(input.passWord || (generated ?? '')),
+      role: 'NURSING',
+      nickName: input.name,
+      dataPermission: null,
+      providerId,
+      isProviderLogin: false,
+      now: time,
+    });
+    const id = await caregiverRepository(trx).insert({ ...input, providerId, accountId, now: time });
+    await linkResidents(trx, providerId, id, input.residentIds, false);
+    return { id, userName, password: generated };
+  }
+
+  return {
+    create,
+
+    async list(session: SessionInfo, filter: { pageNum: number; pageSize: number; keyWord?: string; grade?: string | null; enabled?: boolean | null }) {
+      const { rows, total } = await caregivers.page(workingProviderId(session.scope), filter, filter);
+      const residents = await caregivers.residentsOf(rows.map((row) => row.id));
+      return {
+        rows: rows.map((row) => presentCaregiver(row, residents.filter((resident) => resident.caregiver_id === row.id))),
+        total,
+        pageNum: filter.pageNum,
+        pageSize: filter.pageSize,
+      };
+    },
+
+    async insert(session: SessionInfo, input: CaregiverInput & { userName?: string | null; passWord?: string | null }) {
+      const providerId = workingProviderId(session.scope);
+      try {
+        return await db.transaction().execute((trx) => create(trx, providerId, input));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw errors.conflict('account.exists');
+        throw error;
+      }
+    },
+
+    async operate(session: SessionInfo, input: { op: 'enable' | 'disable'; id: number } | ({ op: 'update'; id: number } & CaregiverInput)): Promise<null> {
+      const providerId = workingProviderId(session.scope);
+      const row = await owned(providerId, input.id);
+      const accounts = accountRepository(db);
+      if (input.op === 'update') {
+        const fields = input;
+        await db.transaction().execute(async (trx) => {
+          await caregiverRepository(trx).update(row.id, fields, now());
+          await accountRepository(trx).update(row.account_id, { nick_name: fields.name }, now());
+          await linkResidents(trx, providerId, row.id, fields.residentIds, true);
+        });
+      } else if (input.op === 'enable') {
+        await accounts.update(row.account_id, { enabled: 1 }, now());
+      } else {
+        await accounts.update(row.account_id, { enabled: 0 }, now());
+        await sessionRepository(db).revokeAccounts([row.account_id]);
+      }
+      return null;
+    },
+
+    async resetPassword(session: SessionInfo, id: number): Promise<{ userName: string; password: string }> {
+      const row = await owned(workingProviderId(session.scope), id);
+      const password = generatePassword();
+      await accountRepository(db).update(row.account_id, { password_hash: await hashPassword(password) }, now());
+      await sessionRepository(db).revokeAccounts([row.account_id]);
+      return { userName: row.user_name, password };
+    },
+
+    /** Deletes the caregiver, their resident links and their account (its sessions end with it). */
+    async remove(session: SessionInfo, id: number): Promise<null> {
+      const providerId = workingProviderId(session.scope);
+      await db.transaction().execute(async (trx) => {
+        const row = await caregiverRepository(trx).findById(id);
+        if (!row || row.provider_id !== providerId) throw errors.notFound('caregiver.notFound');
+        await caregiverRepository(trx).delete(row.id);
+        await sessionRepository(trx).revokeAccounts([row.account_id]);
+        await accountRepository(trx).delete(row.account_id);
+      });
+      return null;
+    },
+  };
+}
+export type CaregiverService = ReturnType<typeof caregiverService>;

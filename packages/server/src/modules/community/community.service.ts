@@ -1,0 +1,126 @@
+import { careConfigSchema, enclosureConfigSchema, type CareConfig } from '@vigil/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { SessionInfo } from '../../http/context.ts';
+import { errors } from '../../http/errors.ts';
+import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
+import type { AddressService } from '../addresses/address.service.ts';
+import { areaRepository } from '../addresses/area.repository.ts';
+import { communityRepository, type GeofenceFields, type GeofenceRow } from './community.repository.ts';
+
+type EnclosureConfig = z.output<typeof enclosureConfigSchema>;
+const DEFAULT_ENCLOSURE_CONFIG: EnclosureConfig = { enabled: false, alarmOnLeave: true, reportIntervalSeconds: 60 };
+
+/** Reads a stored config back; a row that no longer parses reads as none rather than failing the list. */
+function parseConfig(text: string | undefined): CareConfig | null {
+  if (text === undefined) return null;
+  try {
+    const parsed = careConfigSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function presentGeofence(row: GeofenceRow) {
+  return {
+    id: row.id,
+    areaId: row.area_id,
+    areaName: row.area_name,
+    name: row.name,
+    centerLat: Number(row.center_lat),
+    centerLng: Number(row.center_lng),
+    radius: row.radius_m,
+    keyword: row.keyword,
+  };
+}
+
+/** Communities (level-1 areas) with their sleep and alarm configs, and geofences. */
+export function communityService(db: Db, now: () => number, addresses: AddressService) {
+  const communities = communityRepository(db);
+  const areas = areaRepository(db);
+
+  async function ownedCommunity(providerId: number, id: number) {
+    const area = await areas.findArea(id);
+    if (!area || area.provider_id !== providerId || area.level !== 1) throw errors.notFound('area.notFound');
+    return area;
+  }
+
+  return {
+    insert: (session: SessionInfo, name: string) => addresses.insertArea(session, { name }),
+
+    async list(session: SessionInfo) {
+      const providerId = workingProviderId(session.scope);
+      const [rows, sleep, alarm, residents] = [
+        await areas.listAreas(providerId, { level: 1 }),
+        await communities.configs(providerId, 'sleep'),
+        await communities.configs(providerId, 'alarm'),
+        await communities.residentCounts(providerId),
+      ];
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        floorCount: row.floor_count,
+        roomCount: row.room_count,
+        bedCount: row.bed_count,
+        residentCount: residents.get(row.id) ?? 0,
+        sleepConfig: parseConfig(sleep.get(row.id)),
+        alarmConfig: parseConfig(alarm.get(row.id)),
+      }));
+    },
+
+    /** Stores one config on several communities, all or nothing. */
+    async saveConfig(session: SessionInfo, kind: 'sleep' | 'alarm', communityIds: readonly number[], config: CareConfig): Promise<null> {
+      const providerId = workingProviderId(session.scope);
+      for (const id of communityIds) await ownedCommunity(providerId, id);
+      const value = JSON.stringify(config);
+      await db.transaction().execute(async (trx) => {
+        for (const id of communityIds) await communityRepository(trx).saveConfig(providerId, id, kind, value, now());
+      });
+      return null;
+    },
+
+    async remove(session: SessionInfo, id: number): Promise<null> {
+      await ownedCommunity(workingProviderId(session.scope), id);
+      return addresses.deleteArea(session, id);
+    },
+
+    async geofences(session: SessionInfo, areaId?: number) {
+      const providerId = workingProviderId(session.scope);
+      if (areaId) assertOwned(await areas.findArea(areaId), providerId, 'area.notFound');
+      return (await communities.geofences(providerId, areaId)).map(presentGeofence);
+    },
+
+    async addGeofence(session: SessionInfo, fields: GeofenceFields): Promise<{ id: number }> {
+      const providerId = workingProviderId(session.scope);
+      const area = await areas.findArea(fields.areaId);
+      if (!area || area.provider_id !== providerId) throw errors.invalidField('areaId', 'area.notFound');
+      return { id: await communities.insertGeofence(providerId, fields, now()) };
+    },
+
+    async updateGeofence(session: SessionInfo, fields: Omit<GeofenceFields, 'areaId'> & { id: number }): Promise<null> {
+      assertOwned(await communities.findGeofence(fields.id), workingProviderId(session.scope), 'common.notFound');
+      await communities.updateGeofence(fields.id, fields, now());
+      return null;
+    },
+
+    async deleteGeofence(session: SessionInfo, id: number): Promise<null> {
+      assertOwned(await communities.findGeofence(id), workingProviderId(session.scope), 'common.notFound');
+      await communities.deleteGeofence(id);
+      return null;
+    },
+
+    async geofenceConfig(session: SessionInfo): Promise<EnclosureConfig> {
+      const stored = (await communities.configs(workingProviderId(session.scope), 'geofence')).get(0);
+      if (stored === undefined) return DEFAULT_ENCLOSURE_CONFIG;
+      const parsed = enclosureConfigSchema.safeParse(JSON.parse(stored));
+      return parsed.success ? parsed.data : DEFAULT_ENCLOSURE_CONFIG;
+    },
+
+    async saveGeofenceConfig(session: SessionInfo, config: EnclosureConfig): Promise<null> {
+      await communities.saveConfig(workingProviderId(session.scope), 0, 'geofence', JSON.stringify(config), now());
+      return null;
+    },
+  };
+}
+export type CommunityService = ReturnType<typeof communityService>;

@@ -1,0 +1,89 @@
+import type { Db } from '../../db/database.ts';
+import type { SessionInfo } from '../../http/context.ts';
+import { errors } from '../../http/errors.ts';
+import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { accountRepository } from '../accounts/account.repository.ts';
+import { sessionRepository } from '../auth/session.repository.ts';
+import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { bedRepository } from '../addresses/bed.repository.ts';
+import { contactRepository } from './contact.repository.ts';
+import { relativeAccounts } from './relatives.ts';
+import { stateOf } from './resident.presenter.ts';
+import { residentRepository, type ResidentRow } from './resident.repository.ts';
+import { transition, type ResidentAction } from './resident-state.ts';
+
+function stateRecord(row: ResidentRow) {
+  return {
+    id: row.id,
+    state: stateOf(row),
+    checkInAt: row.check_in_at,
+    checkOutAt: row.check_out_at,
+    deregisteredAt: row.deregistered_at,
+    bunkId: row.bed_id,
+  };
+}
+
+/** Check-in, check-out and log-out of residents, and their relatives' contacts and accounts. */
+export function residentStateService(db: Db, now: () => number) {
+  async function applyAction(providerId: number, id: number, action: ResidentAction) {
+    return db.transaction().execute(async (trx) => {
+      const repository = residentRepository(trx);
+      const row = await repository.findById(id);
+      if (!row || row.provider_id !== providerId) throw errors.notFound('resident.notFound');
+      const change = transition(stateOf(row), action, now());
+      if ('refused' in change) throw errors.conflict(change.refused);
+      await repository.update(row.id, change);
+      return stateRecord({ ...row, ...change });
+    });
+  }
+
+  return {
+    /** Reads the state, or applies an action (checkIn, checkOut, deregister). */
+    async checkIn(session: SessionInfo, input: { id: number; action?: ResidentAction }) {
+      const providerId = workingProviderId(session.scope);
+      if (input.action) return applyAction(providerId, input.id, input.action);
+      const row = await residentRepository(db).findById(input.id);
+      if (!row || row.provider_id !== providerId) throw errors.notFound('resident.notFound');
+      return stateRecord(row);
+    },
+
+    /** Checks out the checked-in resident on a bed. */
+    async checkOutBed(session: SessionInfo, bedId: number): Promise<null> {
+      const providerId = workingProviderId(session.scope);
+      const bed = await bedRepository(db).findBed(bedId);
+      if (!bed || bed.provider_id !== providerId) throw errors.notFound('bed.notFound');
+      const resident = await residentRepository(db).findByBed(bed.id);
+      if (!resident || stateOf(resident) !== 'admitted') throw errors.conflict('bed.noAdmittedResident');
+      await applyAction(providerId, resident.id, 'checkOut');
+      return null;
+    },
+
+    /** Removes one emergency contact; its relative account goes when no other contact uses it. */
+    async deleteContact(session: SessionInfo, contactId: number): Promise<null> {
+      const providerId = workingProviderId(session.scope);
+      await db.transaction().execute(async (trx) => {
+        const contacts = contactRepository(trx);
+        const contact = await contacts.findById(contactId);
+        if (!contact || contact.provider_id !== providerId) throw errors.notFound('contact.notFound');
+        await contacts.delete(contact.id);
+        await relativeAccounts(trx, now()).dropOrphans(providerId);
+      });
+      return null;
+    },
+
+    /** Gives a contact's relative account a new random password, answered once, and ends its sessions. */
+    async resetRelative(session: SessionInfo, contactId: number): Promise<{ userName: string; password: string }> {
+      const providerId = workingProviderId(session.scope);
+      const contact = await contactRepository(db).findById(contactId);
+      if (!contact || contact.provider_id !== providerId || contact.account_id === null) throw errors.notFound('contact.notFound');
+      const accounts = accountRepository(db);
+      const account = await accounts.findById(contact.account_id);
+      if (!account || account.provider_id !== providerId || account.role !== 'RELATIVES') throw errors.notFound('contact.notFound');
+      const password = generatePassword();
+      await accounts.update(account.id, { password_hash: await hashPassword(password) }, now());
+      await sessionRepository(db).revokeAccounts([account.id]);
+      return { userName: account.user_name, password };
+    },
+  };
+}
+export type ResidentStateService = ReturnType<typeof residentStateService>;

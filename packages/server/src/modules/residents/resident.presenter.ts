@@ -1,0 +1,69 @@
+import {
+  CONTACT_RELATIONS,
+  MEDICAL_CONDITIONS,
+  RESIDENT_STATES,
+  type Resident,
+  type ResidentState,
+} from '@vigil/contracts';
+import type { ContactWithAccount } from './contact.repository.ts';
+import type { ResidentListRow, ResidentRow } from './resident.repository.ts';
+
+/** Whole years from a YYYY-MM-DD birth date to a moment (UTC calendar). */
+export function ageAt(birthDate: string, time: number): number {
+  const [year, month, day] = birthDate.split('-').map(Number);
+  const today = new Date(time);
+  let age = today.getUTCFullYear() - year;
+  if (today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day)) age -= 1;
+  return Math.max(0, age);
+}
+
+/** The stored state text as the API enum (unknown text reads as not admitted). */
+export function stateOf(row: Pick<ResidentRow, 'state'>): ResidentState {
+  return RESIDENT_STATES.find((state) => state === row.state) ?? 'notAdmitted';
+}
+
+function medicalHistoryOf(text: string) {
+  const codes = text.split(',');
+  return MEDICAL_CONDITIONS.filter((code) => codes.includes(code));
+}
+
+/** Maps a resident row, its contacts and caregivers to the API shape. */
+export function presentResident(
+  row: ResidentListRow,
+  contacts: readonly ContactWithAccount[],
+  caregivers: readonly { id: number; name: string }[],
+  now: number,
+): Resident {
+  return {
+    id: row.id,
+    name: row.name,
+    gender: row.gender === 1 ? 'male' : 'female',
+    birthDate: row.birth_date,
+    age: ageAt(row.birth_date, now),
+    height: row.height_cm,
+    weight: row.weight_kg,
+    medicalHistory: medicalHistoryOf(row.medical_history),
+    remark: row.remark,
+    contacts: contacts.map((contact) => ({
+      id: contact.id,
+      name: contact.name,
+      phone: contact.phone,
+      relation: CONTACT_RELATIONS.find((relation) => relation === contact.relation) ?? 'others',
+      accountId: contact.account_id,
+      userName: contact.user_name,
+    })),
+    careLevel: row.care_level,
+    attention: row.attention === 1,
+    state: stateOf(row),
+    checkInAt: row.check_in_at,
+    checkOutAt: row.check_out_at,
+    deregisteredAt: row.deregistered_at,
+    bunkId: row.bed_id,
+    bunkName: row.bed_name,
+    roomName: row.room_name,
+    floorName: row.floor_name,
+    buildingName: row.building_name,
+    caregivers: caregivers.map((caregiver) => ({ id: caregiver.id, name: caregiver.name })),
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,155 @@
+import { RESIDENTS_PER_CAREGIVER_MAX, Status, type Resident, type ResidentInput, type ResidentState } from '@vigil/contracts';
+import type { Db } from '../../db/database.ts';
+import type { SessionInfo } from '../../http/context.ts';
+import { AppError, errors } from '../../http/errors.ts';
+import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { bedRepository } from '../addresses/bed.repository.ts';
+import { contactRepository } from './contact.repository.ts';
+import { relativeAccounts } from './relatives.ts';
+import { presentResident } from './resident.presenter.ts';
+import { residentRepository, type ResidentFilter, type ResidentListRow, type ResidentRow, type ResidentValues } from './resident.repository.ts';
+
+/** Residents of the provider the user works in: register, edit, list, delete, with the confirm-to-continue rules. */
+export function residentService(db: Db, now: () => number) {
+  const residents = residentRepository(db);
+
+  async function owned(repository: ReturnType<typeof residentRepository>, providerId: number, id: number): Promise<ResidentRow> {
+    const row = await repository.findById(id);
+    if (!row || row.provider_id !== providerId) throw errors.notFound('resident.notFound');
+    return row;
+  }
+
+  /** Presents rows with their contacts and caregivers, two queries for the whole page. */
+  async function present(repositoryDb: Db, rows: ResidentListRow[]): Promise<Resident[]> {
+    const ids = rows.map((row) => row.id);
+    const contacts = await contactRepository(repositoryDb).ofResidents(ids);
+    const caregivers = await residentRepository(repositoryDb).caregiversOf(ids);
+    const time = now();
+    return rows.map((row) =>
+      presentResident(
+        row,
+        contacts.filter((contact) => contact.resident_id === row.id),
+        caregivers.filter((caregiver) => caregiver.resident_id === row.id),
+        time,
+      ),
+    );
+  }
+
+  /**
+   * Writes a resident inside the caller's transaction, after the confirmations: a
+   * same-name resident, then a bed held by another resident (confirming moves the
+   * link here in this same transaction). Contacts, relative accounts and caregiver
+   * links are replaced as given.
+   */
+  async function save(trx: Db, providerId: number, input: ResidentInput, existing: ResidentRow | null): Promise<number> {
+    const repository = residentRepository(trx);
+    const time = now();
+    const nameKey = input.name.toLowerCase();
+    if (!input.confirmSameName && existing?.name_key !== nameKey) {
+      const other = await repository.findOtherWithName(providerId, nameKey, existing?.id ?? null);
+      if (other) throw new AppError(Status.CONFIRM_REQUIRED, 'resident.confirmSameName', { name: input.name }, { confirm: 'sameName', residentId: other.id });
+    }
+    if (input.bunkId !== null && input.bunkId !== existing?.bed_id) {
+      const bed = await bedRepository(trx).findBed(input.bunkId);
+      if (!bed || bed.provider_id !== providerId) throw errors.invalidField('bunkId', 'bed.notFound');
+      const holder = await repository.findByBed(bed.id);
+      if (holder && holder.id !== existing?.id) {
+        if (!input.confirmBunk) {
+          throw new AppError(Status.CONFIRM_REQUIRED, 'resident.confirmBedOccupied', { name: holder.name }, { confirm: 'bedOccupied', residentName: holder.name, residentId: holder.id });
+        }
+        await repository.clearBed(bed.id, time);
+      }
+    }
+    const caregiverIds = input.caregiverIds;
+    if ((await repository.ownedCaregiverIds(providerId, caregiverIds)).length !== caregiverIds.length) throw errors.invalidField('caregiverIds', 'caregiver.notFound');
+    const counts = await repository.residentCounts(caregiverIds, existing?.id ?? null);
+    if (caregiverIds.some((id) => (counts.get(id) ?? 0) >= RESIDENTS_PER_CAREGIVER_MAX)) throw errors.invalidField('caregiverIds', 'validation.residentsMax');
+
+    const values: Omit<ResidentValues, 'provider_id' | 'state' | 'created_at'> = {
+      name: input.name,
+      name_key: nameKey,
+      gender: input.gender === 'male' ? 1 : 0,
+      birth_date: input.birthDate,
+      height_cm: input.height,
+      weight_kg: input.weight,
+      medical_history: input.medicalHistory.join(','),
+      remark: input.remark,
+      care_level: input.careLevel,
+      attention: input.attention ? 1 : 0,
+      bed_id: input.bunkId,
+      updated_at: time,
+    };
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      await repository.update(id, values);
+    } else {
+      id = await repository.insert({ ...values, provider_id: providerId, state: 'notAdmitted', created_at: time });
+    }
+    const relatives = relativeAccounts(trx, time);
+    const contacts = [];
+    for (const contact of input.contacts) contacts.push({ ...contact, accountId: await relatives.accountFor(providerId, contact.phone, contact.name) });
+    await contactRepository(trx).replace(providerId, id, contacts);
+    await repository.replaceCaregivers(providerId, id, caregiverIds);
+    await relatives.dropOrphans(providerId);
+    return id;
+  }
+
+  return {
+    save,
+
+    async summary(session: SessionInfo) {
+      const counts = await residents.stateCounts(workingProviderId(session.scope));
+      const count = (state: ResidentState) => counts.filter((row) => row.state === state).reduce((sum, row) => sum + row.n, 0);
+      return {
+        total: counts.reduce((sum, row) => sum + row.n, 0),
+        notAdmitted: count('notAdmitted'),
+        admitted: count('admitted'),
+        checkedOut: count('checkedOut'),
+        deregistered: count('deregistered'),
+        attention: counts.filter((row) => row.attention === 1).reduce((sum, row) => sum + row.n, 0),
+      };
+    },
+
+    async list(session: SessionInfo, filter: ResidentFilter & { pageNum: number; pageSize: number }) {
+      const providerId = workingProviderId(session.scope);
+      const { rows, total } = await residents.page(providerId, filter, filter.pageNum, filter.pageSize);
+      return { rows: await present(db, rows), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
+    },
+
+    async get(session: SessionInfo, id: number): Promise<Resident> {
+      const row = await residents.findListRow(workingProviderId(session.scope), id);
+      if (!row) throw errors.notFound('resident.notFound');
+      return (await present(db, [row]))[0];
+    },
+
+    /** Every resident matching the filters, presented (for export). */
+    async all(session: SessionInfo, filter: ResidentFilter): Promise<Resident[]> {
+      return present(db, await residents.all(workingProviderId(session.scope), filter));
+    },
+
+    async insert(session: SessionInfo, input: ResidentInput): Promise<{ id: number }> {
+      const providerId = workingProviderId(session.scope);
+      return { id: await db.transaction().execute((trx) => save(trx, providerId, input, null)) };
+    },
+
+    async update(session: SessionInfo, input: ResidentInput & { id: number }): Promise<null> {
+      const providerId = workingProviderId(session.scope);
+      await db.transaction().execute(async (trx) => save(trx, providerId, input, await owned(residentRepository(trx), providerId, input.id)));
+      return null;
+    },
+
+    /** Deletes the resident with contacts, caregiver links and relative accounts nobody else uses. */
+    async remove(session: SessionInfo, id: number): Promise<null> {
+      const providerId = workingProviderId(session.scope);
+      await db.transaction().execute(async (trx) => {
+        const repository = residentRepository(trx);
+        const row = await owned(repository, providerId, id);
+        await repository.delete(row.id);
+        await relativeAccounts(trx, now()).dropOrphans(providerId);
+      });
+      return null;
+    },
+  };
+}
+export type ResidentService = ReturnType<typeof residentService>;

@@ -1,0 +1,22 @@
+import type { MessageKey } from '@vigil/contracts';
+import { errors } from '../http/errors.ts';
+import { scopeIncludes, type Scope } from './scope.ts';
+
+/**
+ * The provider a care-data call works in: the session's current provider (a class I
+ * user switches it with changeProvider). Accounts without one, or whose current
+ * provider has left their scope, may not touch care data.
+ */
+export function workingProviderId(scope: Scope): number {
+  const providerId = scope.currentProviderId;
+  if (providerId === null || !scopeIncludes(scope, providerId)) throw errors.noPermission();
+  return providerId;
+}
+
+/**
+ * Throws NOT_FOUND unless the row exists and belongs to the provider the user works in:
+ * another provider's row answers exactly like a missing one.
+ */
+export function assertOwned<T extends { provider_id: number }>(row: T | undefined, providerId: number, notFoundKey: MessageKey): asserts row is T {
+  if (!row || row.provider_id !== providerId) throw errors.notFound(notFoundKey);
+}
