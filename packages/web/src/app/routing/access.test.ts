@@ -62,7 +62,8 @@ test('the menu lists only built, visible routes the role may open', () => {
   assert.deepEqual(menuPaths(context('GOVERNMENT')), []);
 });
 
-test('the console refuses installer accounts', () => {
+test('the console refuses installer and caregiver accounts', () => {
   assert.equal(isRefusedRole('MAINTAIN'), true);
+  assert.equal(isRefusedRole('NURSING'), true);
   assert.equal(isRefusedRole('ONE_ROLE'), false);
 });

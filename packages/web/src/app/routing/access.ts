@@ -7,8 +7,11 @@ export interface AccessContext {
   isAbroad: boolean;
 }
 
-/** Roles the console refuses outright: installers use the installation app (spec 01 §4). */
-const REFUSED_ROLES: readonly Role[] = ['MAINTAIN'];
+/**
+ * Roles the console refuses outright: installers use the installation app (spec 01 §4);
+ * caregivers use the caregiver app (they have no console screen, so the same refusal applies).
+ */
+const REFUSED_ROLES: readonly Role[] = ['MAINTAIN', 'NURSING'];
 
 /** True when the console refuses to generate routes for the role. */
 export function isRefusedRole(role: Role): boolean {
