@@ -3,6 +3,7 @@ import type { Role } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
 import type { AccountsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
+import { containsText } from '../../db/text-search.ts';
 
 export type AccountRow = Selectable<AccountsTable>;
 export type AccountWithProvider = AccountRow & { provider_name: string | null };
@@ -29,9 +30,9 @@ export function accountRepository(db: Db) {
     if (filter.role) query = query.where('accounts.role', '=', filter.role);
     if (filter.roles) query = query.where('accounts.role', 'in', [...filter.roles]);
     if (filter.keyWord) {
-      const pattern = `%${filter.keyWord.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const keyWord = filter.keyWord;
       query = query.where((eb) =>
-        eb.or([eb('accounts.user_name_key', 'like', pattern), eb(eb.fn('lower', ['accounts.nick_name']), 'like', pattern)]),
+        eb.or([containsText(eb.ref('accounts.user_name_key'), keyWord), containsText(eb.fn('lower', ['accounts.nick_name']), keyWord)]),
       );
     }
     return query;

@@ -154,3 +154,21 @@ describe('account management', () => {
     assert.equal((await server.call(api.queryAccountList, {}, { token: gov.token })).status, Status.NO_PERMISSION);
   });
 });
+
+describe('account search', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ demo: true });
+  });
+  after(() => server.close());
+
+  test('a keyword with % or _ matches those characters literally, on either database', async () => {
+    const { token } = await server.login('demotwoa');
+    await server.call(api.insertAccount, { userName: 'percentuser', passWord: GOOD_PASSWORD, nickName: 'Night 100% desk', role: 'MAINTAIN' }, { token });
+    await server.call(api.insertAccount, { userName: 'plainuser1', passWord: GOOD_PASSWORD, nickName: 'Night 1000 desk', role: 'MAINTAIN' }, { token });
+    const percent = await server.call(api.queryAccountList, { keyWord: '100%' }, { token });
+    assert.deepEqual(percent.data.rows.map((row) => row.userName), ['percentuser']);
+    const underscore = await server.call(api.queryAccountList, { keyWord: 't_1' }, { token });
+    assert.equal(underscore.data.total, 0, '_ is not a wildcard');
+  });
+});

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AreasTable, RoomsTable } from '../../db/schema.ts';
-import { likePattern } from '../care-sql.ts';
+import { containsText } from '../../db/text-search.ts';
 
 export type AreaRow = Selectable<AreasTable>;
 export type AreaListRow = AreaRow & { parent_name: string | null; floor_count: number; room_count: number; bed_count: number };
@@ -130,7 +130,8 @@ export function areaRepository(db: Db) {
         const areaId = filter.areaId;
         query = query.where((eb) => eb.or([eb('f.id', '=', areaId), eb('a.id', '=', areaId)]));
       }
-      if (filter.keyWord) query = query.where('r.name_key', 'like', likePattern(filter.keyWord));
+      const keyWord = filter.keyWord;
+      if (keyWord) query = query.where((eb) => containsText(eb.ref('r.name_key'), keyWord));
       if (filter.roomName) query = query.where('r.name_key', '=', filter.roomName.toLowerCase());
       const ordered = query.orderBy('a.name_key').orderBy('f.name_key').orderBy('r.name_key').orderBy('r.id');
       if (!page) {

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { BedsTable } from '../../db/schema.ts';
-import { likePattern } from '../care-sql.ts';
+import { containsText } from '../../db/text-search.ts';
 
 export type BedRow = Selectable<BedsTable>;
 export type BedListRow = BedRow & {
@@ -41,8 +41,8 @@ export function bedRepository(db: Db) {
     if (filter.occupied === true) query = query.where('res.id', 'is not', null);
     if (filter.occupied === false) query = query.where('res.id', 'is', null);
     if (filter.keyWord) {
-      const pattern = likePattern(filter.keyWord);
-      query = query.where((eb) => eb.or([eb('b.name_key', 'like', pattern), eb('r.name_key', 'like', pattern), eb('res.name_key', 'like', pattern)]));
+      const keyWord = filter.keyWord;
+      query = query.where((eb) => eb.or([containsText(eb.ref('b.name_key'), keyWord), containsText(eb.ref('r.name_key'), keyWord), containsText(eb.ref('res.name_key'), keyWord)]));
     }
     return query;
   }

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CaregiversTable } from '../../db/schema.ts';
-import { likePattern } from '../care-sql.ts';
+import { containsText } from '../../db/text-search.ts';
 
 export type CaregiverRow = Selectable<CaregiversTable>;
 export type CaregiverListRow = CaregiverRow & { user_name: string; enabled: number };
@@ -21,8 +21,8 @@ export function caregiverRepository(db: Db) {
     if (filter.grade) query = query.where('c.grade', '=', filter.grade);
     if (filter.enabled !== undefined && filter.enabled !== null) query = query.where('a.enabled', '=', filter.enabled ? 1 : 0);
     if (filter.keyWord) {
-      const pattern = likePattern(filter.keyWord);
-      query = query.where((eb) => eb.or([eb(eb.fn('lower', ['c.name']), 'like', pattern), eb('c.phone', 'like', pattern), eb('a.user_name_key', 'like', pattern)]));
+      const keyWord = filter.keyWord;
+      query = query.where((eb) => eb.or([containsText(eb.fn('lower', ['c.name']), keyWord), containsText(eb.ref('c.phone'), keyWord), containsText(eb.ref('a.user_name_key'), keyWord)]));
     }
     return query;
   }

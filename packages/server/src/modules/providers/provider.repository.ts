@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ProvidersTable } from '../../db/schema.ts';
+import { containsText } from '../../db/text-search.ts';
 
 export type ProviderRow = Selectable<ProvidersTable>;
 export type ProviderListRow = ProviderRow & { parent_name: string | null; parent_enabled: number | null; user_name: string | null; child_count: number };
@@ -38,8 +39,8 @@ export function providerRepository(db: Db) {
     if (filter.parentId) query = query.where('p.parent_id', '=', filter.parentId);
     if (filter.enabled !== undefined) query = query.where('p.enabled', '=', filter.enabled ? 1 : 0);
     if (filter.keyWord) {
-      const pattern = `%${filter.keyWord.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query = query.where((eb) => eb.or([eb('p.name_key', 'like', pattern), eb(eb.fn('lower', ['p.code']), 'like', pattern)]));
+      const keyWord = filter.keyWord;
+      query = query.where((eb) => eb.or([containsText(eb.ref('p.name_key'), keyWord), containsText(eb.fn('lower', ['p.code']), keyWord)]));
     }
     return query;
   }

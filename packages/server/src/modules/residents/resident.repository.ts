@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ResidentsTable } from '../../db/schema.ts';
-import { likePattern } from '../care-sql.ts';
+import { containsText } from '../../db/text-search.ts';
 
 export type ResidentRow = Selectable<ResidentsTable>;
 export type ResidentListRow = ResidentRow & {
@@ -36,8 +36,8 @@ export function residentRepository(db: Db) {
       query = query.where((eb) => eb.or([eb('f.id', '=', areaId), eb('a.id', '=', areaId)]));
     }
     if (filter.keyWord) {
-      const pattern = likePattern(filter.keyWord);
-      query = query.where((eb) => eb.or([eb('r.name_key', 'like', pattern), eb('b.name_key', 'like', pattern), eb('rm.name_key', 'like', pattern)]));
+      const keyWord = filter.keyWord;
+      query = query.where((eb) => eb.or([containsText(eb.ref('r.name_key'), keyWord), containsText(eb.ref('b.name_key'), keyWord), containsText(eb.ref('rm.name_key'), keyWord)]));
     }
     return query;
   }
