@@ -49,21 +49,21 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     children: [{ name: 'reportList', path: '/sleep-report/reportList', titleKey: 'route.reportList' }],
   },
   {
-    name: 'PeopleManage', path: '/people-manage', roles: CARE, needsProvider: true, titleKey: 'route.peopleManage', icon: 'team',
+    name: 'PeopleManage', path: '/people-manage', roles: CARE, needsProvider: true, built: true, titleKey: 'route.peopleManage', icon: 'team',
     children: [
-      { name: 'userManage', path: '/people-manage/userManage', titleKey: 'route.userManage' },
-      { name: 'addAndEditUser', path: '/people-manage/addAndEdit/addAndEditUser', hidden: true, titleKey: 'route.addAndEditUser' },
+      { name: 'userManage', path: '/people-manage/userManage', built: true, titleKey: 'route.userManage' },
+      { name: 'addAndEditUser', path: '/people-manage/addAndEdit/addAndEditUser', hidden: true, built: true, titleKey: 'route.addAndEditUser' },
     ],
   },
   {
-    name: 'BunkManage', path: '/BunkManage', roles: CARE, needsProvider: true, titleKey: 'route.bunkManage', icon: 'home',
-    children: [{ name: 'BunkManageIndex', path: '/BunkManage/index', titleKey: 'route.bunkManageIndex' }],
+    name: 'BunkManage', path: '/BunkManage', roles: CARE, needsProvider: true, built: true, titleKey: 'route.bunkManage', icon: 'home',
+    children: [{ name: 'BunkManageIndex', path: '/BunkManage/index', built: true, titleKey: 'route.bunkManageIndex' }],
   },
   {
-    name: 'nurseManage', path: '/nurse-manage', roles: CARE, needsProvider: true, titleKey: 'route.nurseManage', icon: 'nurse',
+    name: 'nurseManage', path: '/nurse-manage', roles: CARE, needsProvider: true, built: true, titleKey: 'route.nurseManage', icon: 'nurse',
     children: [
-      { name: 'nurseManageList', path: '/nurse-manage/nurseManage', titleKey: 'route.nurseList' },
-      { name: 'addAndEditNurse', path: '/nurse-manage/addAndEdit/addAndEditNurse', hidden: true, titleKey: 'route.addAndEditNurse' },
+      { name: 'nurseManageList', path: '/nurse-manage/nurseManage', built: true, titleKey: 'route.nurseList' },
+      { name: 'addAndEditNurse', path: '/nurse-manage/addAndEdit/addAndEditNurse', hidden: true, built: true, titleKey: 'route.addAndEditNurse' },
     ],
   },
   {

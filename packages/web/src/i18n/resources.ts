@@ -1,8 +1,11 @@
 import { LANGUAGES, type Language } from '@vigil/contracts';
 import { accountsLocales } from '../features/accounts/locales.ts';
+import { addressesLocales } from '../features/addresses/locales.ts';
+import { caregiversLocales } from '../features/caregivers/locales.ts';
 import { passwordLocales } from '../features/password/locales.ts';
 import { platformLocales } from '../features/platform/locales.ts';
 import { providersLocales } from '../features/providers/locales.ts';
+import { residentsLocales } from '../features/residents/locales.ts';
 import { sharedLocales } from '../features/shared/locales.ts';
 import { shellLocales } from './locales/index.ts';
 
@@ -17,6 +20,9 @@ export const LOCALE_MODULES: Readonly<Record<string, Record<Language, Record<str
   providers: providersLocales,
   platform: platformLocales,
   password: passwordLocales,
+  addresses: addressesLocales,
+  residents: residentsLocales,
+  caregivers: caregiversLocales,
 };
 
 /** i18next resources: one flat `translation` namespace per language. */

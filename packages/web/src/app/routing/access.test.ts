@@ -52,6 +52,12 @@ test('a parent opens its first visible child the role may open', () => {
 
 test('the menu lists only built, visible routes the role may open', () => {
   assert.deepEqual(menuPaths(context('ONE_ROLE')), [
+    '/people-manage',
+    '/people-manage/userManage',
+    '/BunkManage',
+    '/BunkManage/index',
+    '/nurse-manage',
+    '/nurse-manage/nurseManage',
     '/permission',
     '/permission/accountmanager',
     '/permission/providermanager',

@@ -1,20 +1,28 @@
 import type { ConsoleRoute } from '@vigil/contracts';
-import type { ComponentType } from 'react';
-import { AccountManagerPage } from '../../features/accounts/AccountManagerPage.tsx';
-import { PlatformSettingsPage } from '../../features/platform/PlatformSettingsPage.tsx';
-import { ProviderManagerPage } from '../../features/providers/ProviderManagerPage.tsx';
+import { Spin } from 'antd';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { NotYetAvailablePage } from '../pages/NotYetAvailablePage.tsx';
 
+// Screens load on first visit, so the login page does not wait for every screen's code.
 /** The built screens, by route name. */
-const SCREENS: Readonly<Record<string, ComponentType>> = {
-  accountmanager: AccountManagerPage,
-  providermanager: ProviderManagerPage,
-  platSet: PlatformSettingsPage,
+const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  accountmanager: lazy(() => import('../../features/accounts/AccountManagerPage.tsx').then((m) => ({ default: m.AccountManagerPage }))),
+  providermanager: lazy(() => import('../../features/providers/ProviderManagerPage.tsx').then((m) => ({ default: m.ProviderManagerPage }))),
+  platSet: lazy(() => import('../../features/platform/PlatformSettingsPage.tsx').then((m) => ({ default: m.PlatformSettingsPage }))),
+  userManage: lazy(() => import('../../features/residents/ResidentManagePage.tsx').then((m) => ({ default: m.ResidentManagePage }))),
+  addAndEditUser: lazy(() => import('../../features/residents/ResidentFormPage.tsx').then((m) => ({ default: m.ResidentFormPage }))),
+  BunkManageIndex: lazy(() => import('../../features/addresses/AddressManagePage.tsx').then((m) => ({ default: m.AddressManagePage }))),
+  nurseManageList: lazy(() => import('../../features/caregivers/CaregiverListPage.tsx').then((m) => ({ default: m.CaregiverListPage }))),
+  addAndEditNurse: lazy(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => ({ default: m.CaregiverFormPage }))),
 };
 
 /** The screen of a leaf route, or the not-yet-available notice for routes of later releases. */
 export function RouteScreen({ route }: { route: ConsoleRoute }) {
   const Screen = route.built ? SCREENS[route.name] : undefined;
   if (!Screen) return <NotYetAvailablePage titleKey={route.titleKey} />;
-  return <Screen />;
+  return (
+    <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '80px auto' }} />}>
+      <Screen />
+    </Suspense>
+  );
 }

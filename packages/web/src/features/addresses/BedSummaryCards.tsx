@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { SummaryCards } from '../residents/common/SummaryCards.tsx';
+import { useBedSummary } from './addressesApi.ts';
+
+/** Bed counts of the provider: total, occupied, vacant, with a device. */
+export function BedSummaryCards() {
+  const { t } = useTranslation();
+  const summary = useBedSummary();
+  const data = summary.data;
+  return (
+    <SummaryCards
+      label={t('addresses.summary.label')}
+      loading={summary.isLoading}
+      items={[
+        { key: 'total', label: t('addresses.summary.total'), value: data?.total },
+        { key: 'occupied', label: t('addresses.summary.occupied'), value: data?.occupied, color: '#0f7b8a' },
+        { key: 'vacant', label: t('addresses.summary.vacant'), value: data?.vacant, color: '#389e0d' },
+        { key: 'withDevice', label: t('addresses.summary.withDevice'), value: data?.withDevice, color: '#1d39c4' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { useMutation } from '@tanstack/react-query';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PLACE_NAME_MAX, placeNameSchema } from '@vigil/contracts';
+import { useLanguage } from '../../i18n/index.ts';
+import { contractRule } from '../residents/common/contractRule.ts';
+import { errorText } from '../shared/errorText.ts';
+import { FormDialog } from '../shared/FormDialog.tsx';
+import type { Feedback } from '../shared/useFeedback.tsx';
+
+interface NameValues {
+  name: string;
+}
+
+export interface NameDialogProps {
+  open: boolean;
+  title: string;
+  label: string;
+  okText: string;
+  initialName?: string;
+  successText: string;
+  feedback: Feedback;
+  /** Saves the trimmed name; a refusal (name taken …) is shown under the field and the dialog stays open. */
+  save: (name: string) => Promise<unknown>;
+  onSaved: () => void;
+  onClose: () => void;
+}
+
+/** One-field dialog for adding or renaming an area, floor or room. */
+export function NameDialog(props: NameDialogProps) {
+  const { open, title, label, okText, initialName, successText, feedback, save, onSaved, onClose } = props;
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [form] = Form.useForm<NameValues>();
+  const mutation = useMutation({
+    mutationFn: (values: NameValues) => save(values.name.trim()),
+    onSuccess: () => {
+      feedback.message.success(successText);
+      onSaved();
+      onClose();
+    },
+    onError: (error) => form.setFields([{ name: 'name', errors: [errorText(error, t)] }]),
+  });
+
+  return (
+    <FormDialog<NameValues>
+      open={open}
+      title={title}
+      form={form}
+      formName="placeName"
+      okText={okText}
+      cancelText={t('addresses.form.cancel')}
+      submitting={mutation.isPending}
+      onCancel={onClose}
+      onSubmit={(values) => mutation.mutate(values)}
+      initialValues={{ name: initialName ?? '' }}
+    >
+      <Form.Item<NameValues> name="name" label={label} required extra={t('addresses.form.nameHint', { max: PLACE_NAME_MAX })}
+        rules={[contractRule(placeNameSchema, language, { field: label })]}>
+        <Input maxLength={PLACE_NAME_MAX} autoFocus />
+      </Form.Item>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,66 @@
+import { Form, Input, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  CAREGIVER_GRADES, ID_NUMBER_MAX, insertNursing, JOB_MAX, LOGIN_NAME_MAX, PERSON_NAME_MAX, RELATION_TEXT_MAX, RESIDENTS_PER_CAREGIVER_MAX,
+} from '@vigil/contracts';
+import { useLanguage } from '../../i18n/index.ts';
+import { contractRule } from '../residents/common/contractRule.ts';
+import type { CaregiverEditionView } from './caregiverEdition.ts';
+import type { CaregiverFormValues } from './caregiverFormValues.ts';
+import { GRADE_LABEL_KEYS } from './caregiverLabels.ts';
+import { ResidentPicker } from './ResidentPicker.tsx';
+
+const fields = insertNursing.input.shape;
+
+/** The caregiver's fields; the login only when adding, the ID number only where the edition asks for it. */
+export function CaregiverFields({ adding, edition }: { adding: boolean; edition: CaregiverEditionView }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const labels = {
+    name: t('caregivers.field.name'),
+    phone: t('caregivers.field.phone'),
+    userName: t(edition.loginLabelKey),
+    job: t('caregivers.field.job'),
+    idNumber: t('caregivers.field.idNumber'),
+    relation: t('caregivers.field.relation'),
+    grade: t('caregivers.field.grade'),
+    residents: t('caregivers.field.residents'),
+  };
+  return (
+    <div className="caregiver-form__grid">
+      <Form.Item<CaregiverFormValues> name="name" label={labels.name} required rules={[contractRule(fields.name, language, { field: labels.name })]}>
+        <Input maxLength={PERSON_NAME_MAX} autoFocus />
+      </Form.Item>
+      <Form.Item<CaregiverFormValues> name="phone" label={labels.phone} required extra={t('caregivers.field.phoneHint')}
+        rules={[contractRule(fields.phone, language, { field: labels.phone })]}>
+        <Input inputMode="tel" maxLength={24} />
+      </Form.Item>
+      {adding && (
+        <Form.Item<CaregiverFormValues> name="userName" label={labels.userName} extra={t('caregivers.field.userNameHint')}
+          rules={[contractRule(fields.userName, language, { field: labels.userName, optional: true })]}>
+          <Input maxLength={LOGIN_NAME_MAX} autoComplete="off" />
+        </Form.Item>
+      )}
+      <Form.Item<CaregiverFormValues> name="job" label={labels.job} rules={[contractRule(fields.job, language, { field: labels.job, optional: true, max: JOB_MAX })]}>
+        <Input maxLength={JOB_MAX} />
+      </Form.Item>
+      {edition.showIdNumber && (
+        <Form.Item<CaregiverFormValues> name="idNumber" label={labels.idNumber}
+          rules={[contractRule(fields.idNumber, language, { field: labels.idNumber, optional: true, max: ID_NUMBER_MAX })]}>
+          <Input maxLength={ID_NUMBER_MAX} />
+        </Form.Item>
+      )}
+      <Form.Item<CaregiverFormValues> name="relation" label={labels.relation} extra={t('caregivers.field.relationHint')}
+        rules={[contractRule(fields.relation, language, { field: labels.relation, optional: true, max: RELATION_TEXT_MAX })]}>
+        <Input maxLength={RELATION_TEXT_MAX} />
+      </Form.Item>
+      <Form.Item<CaregiverFormValues> name="grade" label={labels.grade} required>
+        <Radio.Group aria-label={labels.grade} optionType="button" options={CAREGIVER_GRADES.map((grade) => ({ value: grade, label: t(GRADE_LABEL_KEYS[grade]) }))} />
+      </Form.Item>
+      <Form.Item<CaregiverFormValues> name="residents" label={labels.residents} className="caregiver-form__wide"
+        extra={t('caregivers.field.residentsHint', { max: RESIDENTS_PER_CAREGIVER_MAX })}>
+        <ResidentPicker />
+      </Form.Item>
+    </div>
+  );
+}

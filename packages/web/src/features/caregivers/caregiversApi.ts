@@ -1,0 +1,52 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE_MAX, queryNursingList, userList, type Caregiver, type CAREGIVER_GRADES } from '@vigil/contracts';
+import { callApi } from '../../api/client.ts';
+import { CAREGIVERS_KEY, RESIDENTS_KEY } from '../residents/common/careQueryKeys.ts';
+
+export type CaregiverGrade = (typeof CAREGIVER_GRADES)[number];
+
+/** The caregiver list's filters and page. */
+export interface CaregiverListQuery {
+  pageNum: number;
+  pageSize: number;
+  keyWord?: string;
+  grade?: CaregiverGrade;
+  enabled?: boolean;
+}
+
+/** One page of caregivers, keeping the previous page while the next loads. */
+export function useCaregiverList(query: CaregiverListQuery) {
+  return useQuery({ queryKey: [...CAREGIVERS_KEY, 'list', query], queryFn: () => callApi(queryNursingList, query), placeholderData: keepPreviousData });
+}
+
+/**
+ * One caregiver for the edit form. The contract has no read-by-id call for caregivers, so
+ * the row the list passed along is used, else the caregiver is looked up in the largest page.
+ */
+export function useCaregiver(id: number | null, fromList: Caregiver | null) {
+  return useQuery({
+    queryKey: [...CAREGIVERS_KEY, 'one', id],
+    queryFn: async () => {
+      const page = await callApi(queryNursingList, { pageNum: 1, pageSize: PAGE_SIZE_MAX });
+      return page.rows.find((caregiver) => caregiver.id === id) ?? null;
+    },
+    enabled: id !== null && fromList?.id !== id,
+    initialData: fromList?.id === id && id !== null ? fromList : undefined,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+/** Residents whose name, bed or room matches what is typed, as picker options (first 50). */
+export function useResidentSearch(keyWord: string) {
+  return useQuery({
+    queryKey: [...RESIDENTS_KEY, 'search', keyWord],
+    queryFn: () => callApi(userList, { pageNum: 1, pageSize: 50, keyWord: keyWord || undefined }),
+    select: (page) =>
+      page.rows.map((resident) => ({
+        value: resident.id,
+        label: resident.bunkName ? `${resident.name} · ${[resident.roomName, resident.bunkName].filter(Boolean).join(' ')}` : resident.name,
+      })),
+    placeholderData: keepPreviousData,
+  });
+}

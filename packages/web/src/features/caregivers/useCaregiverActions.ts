@@ -1,0 +1,65 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { deleteNursing, operateNursing, resetNursingPassword, type Caregiver } from '@vigil/contracts';
+import { callApi } from '../../api/client.ts';
+import { CARE_KEY } from '../residents/common/careQueryKeys.ts';
+import { errorText } from '../shared/errorText.ts';
+import type { Feedback } from '../shared/useFeedback.tsx';
+
+/** Row actions of the caregiver list: enable, disable, reset password (shown once), delete — with confirmations. */
+export function useCaregiverActions(feedback: Feedback, onPasswordReset: (userName: string, password: string) => void) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+
+  /** Runs a call, reports the outcome and never rejects (a rejected confirm would stay open). */
+  async function run(call: () => Promise<unknown>, successText: string): Promise<void> {
+    try {
+      await call();
+      feedback.message.success(successText);
+      await queryClient.invalidateQueries({ queryKey: CARE_KEY });
+    } catch (error) {
+      feedback.message.error(errorText(error, t));
+    }
+  }
+
+  const enable = (caregiver: Caregiver) =>
+    run(() => callApi(operateNursing, { op: 'enable', id: caregiver.id }), t('caregivers.message.enabled', { name: caregiver.name }));
+
+  const disable = (caregiver: Caregiver) =>
+    feedback.modal.confirm({
+      title: t('caregivers.confirm.disableTitle', { name: caregiver.name }),
+      content: t('caregivers.confirm.disableContent'),
+      okText: t('caregivers.action.disable'),
+      okButtonProps: { danger: true },
+      cancelText: t('caregivers.form.cancel'),
+      onOk: () => run(() => callApi(operateNursing, { op: 'disable', id: caregiver.id }), t('caregivers.message.disabled', { name: caregiver.name })),
+    });
+
+  const resetPassword = (caregiver: Caregiver) =>
+    feedback.modal.confirm({
+      title: t('caregivers.confirm.resetTitle', { name: caregiver.name }),
+      content: t('caregivers.confirm.resetContent'),
+      okText: t('caregivers.action.resetPassword'),
+      cancelText: t('caregivers.form.cancel'),
+      onOk: async () => {
+        try {
+          const result = await callApi(resetNursingPassword, { id: caregiver.id });
+          onPasswordReset(result.userName, result.password);
+        } catch (error) {
+          feedback.message.error(errorText(error, t));
+        }
+      },
+    });
+
+  const remove = (caregiver: Caregiver) =>
+    feedback.modal.confirm({
+      title: t('caregivers.confirm.deleteTitle', { name: caregiver.name }),
+      content: t('caregivers.confirm.deleteContent'),
+      okText: t('caregivers.action.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('caregivers.form.cancel'),
+      onOk: () => run(() => callApi(deleteNursing, { id: caregiver.id }), t('caregivers.message.deleted', { name: caregiver.name })),
+    });
+
+  return { enable, disable, resetPassword, remove };
+}

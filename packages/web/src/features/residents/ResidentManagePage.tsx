@@ -1,0 +1,121 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, Empty, Grid, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { residentBatchAdd, residentExcelModel, residentExportData, type Resident } from '@vigil/contracts';
+import { uploadFile } from '../../api/client.ts';
+import { errorText } from '../shared/errorText.ts';
+import { useFeedback } from '../shared/useFeedback.tsx';
+import './common/care.css';
+import { CARE_KEY } from './common/careQueryKeys.ts';
+import { SpreadsheetImportDialog } from './common/SpreadsheetImportDialog.tsx';
+import { useDownload } from './common/useDownload.ts';
+import { residentColumns } from './residentColumns.tsx';
+import { ResidentFilters } from './ResidentFilters.tsx';
+import { RESIDENT_FORM_PATH } from './residentPaths.ts';
+import { useResidentList, type ResidentListQuery } from './residentsApi.ts';
+import { ResidentSummaryCards } from './ResidentSummaryCards.tsx';
+import { ResidentToolbar } from './ResidentToolbar.tsx';
+import { lastPage, readStoredPage, RESIDENT_PAGE_KEY, writeStoredPage } from './storedPage.ts';
+import { useResidentActions } from './useResidentActions.ts';
+
+/** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
+const TABLE_MIN_WIDTH = 1100;
+
+/** /people-manage/userManage: residents with summary, search, filters, remembered page, row actions, import and export. */
+export function ResidentManagePage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const feedback = useFeedback();
+  const queryClient = useQueryClient();
+  const downloads = useDownload(feedback);
+  const [query, setQuery] = useState<ResidentListQuery>(() => ({ pageNum: readStoredPage(RESIDENT_PAGE_KEY), pageSize: 10 }));
+  const [importing, setImporting] = useState(false);
+  const list = useResidentList(query);
+  const actions = useResidentActions(feedback);
+
+  const goToPage = (pageNum: number, pageSize = query.pageSize) => {
+    writeStoredPage(RESIDENT_PAGE_KEY, pageNum);
+    setQuery((current) => ({ ...current, pageNum, pageSize }));
+  };
+
+  // A remembered page past the end (rows deleted elsewhere) falls back to the last page with rows.
+  const total = list.data?.total;
+  const settled = total !== undefined && !list.isPlaceholderData;
+  useEffect(() => {
+    if (!settled) return;
+    const last = lastPage(total, query.pageSize);
+    if (query.pageNum > last) {
+      writeStoredPage(RESIDENT_PAGE_KEY, last);
+      setQuery((current) => ({ ...current, pageNum: last }));
+    }
+  }, [settled, total, query.pageNum, query.pageSize]);
+
+  const edit = (resident: Resident) => navigate(`${RESIDENT_FORM_PATH}?id=${resident.id}`);
+  const columns = residentColumns({ t, language: i18n.language, pinActions: Boolean(screens.lg), actions: { ...actions, edit } });
+  const { pageNum: _page, pageSize: _size, ...filters } = query;
+  const toolbar = (
+    <ResidentToolbar
+      running={downloads.running}
+      onRegister={() => navigate(RESIDENT_FORM_PATH)}
+      onImport={() => setImporting(true)}
+      onTemplate={() => void downloads.download('template', residentExcelModel)}
+      onExport={() => void downloads.download('export', residentExportData, filters)}
+    />
+  );
+
+  return (
+    <>
+      {feedback.holder}
+      <ResidentSummaryCards />
+      <Card
+        title={t('residents.list.title')}
+        extra={screens.md && toolbar}
+      >
+        {!screens.md && (
+          <div style={{ marginBottom: 16 }}>
+            {toolbar}
+          </div>
+        )}
+        <ResidentFilters
+          onChange={(patch) => {
+            writeStoredPage(RESIDENT_PAGE_KEY, 1);
+            setQuery((current) => ({ ...current, ...patch, pageNum: 1 }));
+          }}
+        />
+        <Table<Resident>
+          rowKey="id"
+          size="middle"
+          className="care-table"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          tableLayout="auto"
+          scroll={{ x: TABLE_MIN_WIDTH }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error, t) : t('residents.list.empty')} />,
+          }}
+          pagination={{
+            current: query.pageNum,
+            pageSize: query.pageSize,
+            total: total ?? 0,
+            showSizeChanger: true,
+            showTotal: (count) => t('residents.list.total', { total: count }),
+            onChange: (pageNum, pageSize) => goToPage(pageSize === query.pageSize ? pageNum : 1, pageSize),
+          }}
+        />
+      </Card>
+      <SpreadsheetImportDialog
+        open={importing}
+        title={t('residents.import.title')}
+        upload={(file, onProgress) => uploadFile(residentBatchAdd, file, {}, onProgress)}
+        onDownloadTemplate={() => void downloads.download('template', residentExcelModel)}
+        templateLoading={downloads.running === 'template'}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: CARE_KEY })}
+        onClose={() => setImporting(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { SummaryCards } from './common/SummaryCards.tsx';
+import { useResidentSummary } from './residentsApi.ts';
+
+/** Resident counts: total, per state, under attention. */
+export function ResidentSummaryCards() {
+  const { t } = useTranslation();
+  const summary = useResidentSummary();
+  const data = summary.data;
+  return (
+    <SummaryCards
+      label={t('residents.summary.label')}
+      loading={summary.isLoading}
+      items={[
+        { key: 'total', label: t('residents.summary.total'), value: data?.total },
+        { key: 'admitted', label: t('residents.state.admitted'), value: data?.admitted, color: '#389e0d' },
+        { key: 'notAdmitted', label: t('residents.state.notAdmitted'), value: data?.notAdmitted, color: '#595959' },
+        { key: 'checkedOut', label: t('residents.state.checkedOut'), value: data?.checkedOut, color: '#d46b08' },
+        { key: 'deregistered', label: t('residents.state.deregistered'), value: data?.deregistered, color: '#cf1322' },
+        { key: 'attention', label: t('residents.summary.attention'), value: data?.attention, color: '#d48806' },
+      ]}
+    />
+  );
+}
