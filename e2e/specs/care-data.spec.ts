@@ -1,0 +1,164 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import * as XLSX from '@e965/xlsx';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, login, newContext, screenshot } from '../support/browser.ts';
+import { startVigil, type RunningVigil } from '../support/vigil.ts';
+
+/**
+ * The care-data flow of an operator, in order: build a floor with rooms and beds,
+ * register residents onto a bed (resolving the conflict prompt), import a spreadsheet
+ * with one bad row, check a resident out and in again.
+ */
+describe('care data, as an operator', () => {
+  let vigil: RunningVigil;
+  let browser: Browser;
+  let page: Page;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-sheets-'));
+
+  before(async () => {
+    [vigil, browser] = await Promise.all([startVigil(), launchBrowser()]);
+    page = await (await newContext(browser, vigil.baseUrl, 1440)).newPage();
+    await login(page, 'demotwoa');
+  });
+  after(async () => {
+    await browser?.close();
+    await vigil?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  async function pickBed(area: string, floor: string, room: string, bed: string): Promise<void> {
+    await page.getByLabel('Bed', { exact: true }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: area }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${floor}$`) }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: room }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${bed}`) }).click();
+  }
+
+  async function fillResident(name: string): Promise<void> {
+    await page.goto('/people-manage/userManage');
+    await page.getByRole('button', { name: 'Register resident' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Female').check();
+    await page.getByLabel('Date of birth').click();
+    await page.getByLabel('Date of birth').fill('1940-05-06');
+    // Moving on to the next field closes the date picker (Enter would submit the whole form).
+    await page.getByLabel('Height').click();
+    await page.getByLabel('Height').fill('158');
+    await page.getByLabel('Weight').fill('51');
+  }
+
+  async function searchResident(name: string) {
+    await page.goto('/people-manage/userManage');
+    await page.getByLabel('Search residents').fill(name);
+    await page.keyboard.press('Enter');
+    await page.waitForLoadState('networkidle');
+    return page.locator('.ant-table-row', { hasText: name });
+  }
+
+  test('builds a floor with rooms and beds; a repeated room name is refused and named', async () => {
+    await page.goto('/BunkManage/index');
+    await page.getByRole('button', { name: 'Add area' }).click();
+    await page.getByLabel('Area, building or community name').fill('East Wing');
+    await page.keyboard.press('Enter');
+    await page.getByText('Area added.').waitFor();
+    await page.getByRole('button', { name: 'Add floor' }).first().click();
+    await page.getByLabel('Floor or unit name').fill('1F');
+    await page.keyboard.press('Enter');
+    await page.getByText('Floor added.').waitFor();
+    await page.getByRole('button', { name: 'Add rooms' }).first().click();
+    await page.getByLabel('Room names').fill('E101, E102, E101');
+    await page.keyboard.press('Enter');
+    await page.getByText(/E101/).filter({ hasText: /more than once/ }).first().waitFor();
+    await page.getByLabel('Room names').fill('E101, E102');
+    await page.keyboard.press('Enter');
+    await page.getByText('Rooms added: 2.').waitFor();
+    await page.getByRole('button', { name: 'Add beds to room E101' }).first().click();
+    await page.getByLabel('Bed names').fill('A, B');
+    await page.keyboard.press('Enter');
+    await page.getByText('Beds added: 2.').waitFor();
+    await screenshot(page, 'care-floor-built-1440');
+  });
+
+  test('a floor with rooms cannot be deleted, and the refusal says why', async () => {
+    await page.getByRole('button', { name: 'Actions for 1F' }).last().click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(/still has rooms/).first().waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  test('registers a resident onto a bed', async () => {
+    await fillResident('Edith Example');
+    await pickBed('East Wing', '1F', 'E101', 'A');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/people-manage/userManage');
+    const row = await searchResident('Edith Example');
+    await row.first().waitFor();
+    assert.match(await row.first().innerText(), /E101/);
+  });
+
+  test('a second resident onto the same bed asks first, then moves the bed link', async () => {
+    await fillResident('Frank Example');
+    await pickBed('East Wing', '1F', 'E101', 'A');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    const prompt = page.locator('.ant-modal-confirm');
+    await prompt.waitFor();
+    assert.match(await prompt.innerText(), /already in use[\s\S]*Edith Example/);
+    await screenshot(page, 'care-bed-conflict-1440');
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await page.waitForURL((url) => url.pathname === '/people-manage/userManage');
+    const frank = await searchResident('Frank Example');
+    assert.match(await frank.first().innerText(), /E101/);
+    const edith = await searchResident('Edith Example');
+    assert.doesNotMatch(await edith.first().innerText(), /E101/, 'the link moved away from Edith');
+  });
+
+  test('imports a spreadsheet with one bad row: the row is named and nothing is imported', async () => {
+    await page.goto('/people-manage/userManage');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Template' }).click();
+    const template = await download;
+    assert.match(template.suggestedFilename(), /\.xlsx?$/);
+    const templateFile = path.join(work, template.suggestedFilename());
+    await template.saveAs(templateFile);
+    const header = XLSX.utils.sheet_to_json<string[]>(XLSX.read(fs.readFileSync(templateFile)).Sheets[XLSX.read(fs.readFileSync(templateFile)).SheetNames[0]], { header: 1 })[0];
+    assert.equal(header.length, 14, `template columns: ${header.join(' | ')}`);
+    const good = ['王小明', 'Male', '1945-02-03', 170, 65, 'East Wing', '1F', 'E101', 'B', '王芳', '+8613800001111', 'Children', 2, ''];
+    const bad = ['Bad Row Person', 'X', '1945/02/03', 160, 60, 'East Wing', '1F', 'E102', 'A', 'Someone', '+441234567', 'Friend', 2, ''];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, good, bad]), 'Residents');
+    const file = path.join(work, 'residents.xlsx');
+    fs.writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }));
+
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.locator('.ant-modal input[type=file]').setInputFiles(file);
+    await page.locator('.ant-modal').getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText(/problems found/).waitFor();
+    const report = await page.locator('.ant-modal').innerText();
+    assert.match(report, /\b3\b/, 'row 3 is named');
+    assert.match(report, /Gender must be male or female/);
+    await screenshot(page, 'care-import-rejected-1440');
+    await page.keyboard.press('Escape');
+    const imported = await searchResident('王小明');
+    assert.equal(await imported.count(), 0, 'the good row was not imported either');
+  });
+
+  test('checks a resident in, out and in again', async () => {
+    const row = (await searchResident('Frank Example')).first();
+    assert.match(await row.innerText(), /Not admitted/, 'a new registration starts not admitted');
+    await row.getByRole('button', { name: 'Check in' }).click();
+    await page.getByText('Frank Example checked in.').waitFor();
+    await page.locator('.ant-table-row', { hasText: 'Frank Example' }).first().getByRole('button', { name: 'Check out' }).click();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await page.getByText('Frank Example checked out.').waitFor();
+    const again = page.locator('.ant-table-row', { hasText: 'Frank Example' }).first();
+    assert.match(await again.innerText(), /Checked out/);
+    await again.getByRole('button', { name: 'Check in' }).click();
+    await page.locator('.ant-table-row', { hasText: 'Frank Example' }).getByText('Admitted').waitFor();
+    await screenshot(page, 'care-checked-in-1440');
+  });
+});
