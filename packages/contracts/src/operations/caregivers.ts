@@ -49,6 +49,13 @@ export const queryNursingList = defineOperation({
   output: pageOf(caregiverSchema),
 });
 
+export const getNursing = defineOperation({
+  id: 'nursing.getNursing', method: 'GET', path: '/nursing/getNursing', tag: 'caregivers', encoding: 'query', auth: 'session', roles: CARE,
+  summary: 'One caregiver of the provider the user works in, with linked residents (for the edit screen)',
+  input: z.object({ id: idSchema }),
+  output: caregiverSchema,
+});
+
 export const insertNursing = defineOperation({
   id: 'nursing.insertNursing', method: 'POST', path: '/nursing/insertNursing', tag: 'caregivers', encoding: 'json', auth: 'session', roles: CARE,
   summary: 'Add a caregiver and their NURSING app account (login = userName, or the phone\'s digits). Without passWord a random one is answered once',

@@ -70,6 +70,7 @@ describe('care data tenant scope', () => {
     [api.userList, () => ({ areaId: a.areaId, pageNum: 1, pageSize: 10 }), Status.OK],
     [api.deleteUserFamily, () => ({ id: a.contactId }), Status.NOT_FOUND],
     [api.resetRelativePassword, () => ({ id: a.contactId }), Status.NOT_FOUND],
+    [api.getNursing, () => ({ id: a.caregiverId }), Status.NOT_FOUND],
     [api.operateNursing, () => ({ op: 'disable', id: a.caregiverId }), Status.NOT_FOUND],
     [api.operateNursing, () => ({ op: 'update', id: a.caregiverId, ...caregiverFields() }), Status.NOT_FOUND],
     [api.resetNursingPassword, () => ({ id: a.caregiverId }), Status.NOT_FOUND],

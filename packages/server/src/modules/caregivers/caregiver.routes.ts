@@ -7,6 +7,7 @@ import type { CaregiverSpreadsheet } from './caregiver-spreadsheet.ts';
 /** Caregivers (/nursing). */
 export function caregiverRoutes(routes: OperationRegistrar, caregivers: CaregiverService, spreadsheet: CaregiverSpreadsheet): void {
   routes.secured(api.queryNursingList, async (input, { session }) => caregivers.list(session, input));
+  routes.secured(api.getNursing, async (input, { session }) => caregivers.get(session, input.id));
   routes.secured(api.insertNursing, async (input, { session }) => caregivers.insert(session, input));
   routes.secured(api.operateNursing, async (input, { session }) => caregivers.operate(session, input));
   routes.secured(api.resetNursingPassword, async (input, { session }) => caregivers.resetPassword(session, input.id));

@@ -105,6 +105,12 @@ export function caregiverService(db: Db, now: () => number) {
       };
     },
 
+    async get(session: SessionInfo, id: number): Promise<Caregiver> {
+      const row = await owned(workingProviderId(session.scope), id);
+      const residents = await caregivers.residentsOf([row.id]);
+      return presentCaregiver(row, residents);
+    },
+
     async insert(session: SessionInfo, input: CaregiverInput & { userName?: string | null; passWord?: string | null }) {
       const providerId = workingProviderId(session.scope);
       try {

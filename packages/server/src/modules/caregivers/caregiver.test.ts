@@ -88,11 +88,14 @@ describe('caregivers', () => {
     assert.deepEqual([row.grade, row.job, row.residents.map((r) => r.name)], ['general', 'Aide', ['Linked Resident']]);
     const detail = await server.call(api.getUserMessageById, { id: resident.data.id }, { token });
     assert.deepEqual(detail.data.caregivers.map((c) => c.name), ['Maria S. Cruz']);
+    const one = await server.call(api.getNursing, { id: created.data.id }, { token });
+    assert.deepEqual([one.data.name, one.data.residents.map((r) => r.name)], ['Maria S. Cruz', ['Linked Resident']]);
 
     assert.equal((await server.call(api.deleteNursing, { id: created.data.id }, { token })).status, Status.OK);
     assert.equal((await server.call(api.getUserMessageById, { id: resident.data.id }, { token })).data.caregivers.length, 0);
     assert.equal((await server.call(api.login, { userName: created.data.userName, passWord: created.data.password ?? '', from: 'APP' })).status, Status.LOGIN_FAILED);
     assert.equal((await server.call(api.deleteNursing, { id: created.data.id }, { token })).status, Status.NOT_FOUND);
+    assert.equal((await server.call(api.getNursing, { id: created.data.id }, { token })).status, Status.NOT_FOUND);
   });
 
   test('a resident takes up to 100 caregivers, and the 101st is refused from either side', async () => {

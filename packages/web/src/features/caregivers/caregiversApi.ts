@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE_MAX, queryNursingList, userList, type Caregiver, type CAREGIVER_GRADES } from '@vigil/contracts';
+import { getNursing, queryNursingList, userList, type Caregiver, type CAREGIVER_GRADES } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { CAREGIVERS_KEY, RESIDENTS_KEY } from '../residents/common/careQueryKeys.ts';
 
@@ -19,17 +19,11 @@ export function useCaregiverList(query: CaregiverListQuery) {
   return useQuery({ queryKey: [...CAREGIVERS_KEY, 'list', query], queryFn: () => callApi(queryNursingList, query), placeholderData: keepPreviousData });
 }
 
-/**
- * One caregiver for the edit form. The contract has no read-by-id call for caregivers, so
- * the row the list passed along is used, else the caregiver is looked up in the largest page.
- */
+/** One caregiver for the edit form: the row the list passed along, else read from the server. */
 export function useCaregiver(id: number | null, fromList: Caregiver | null) {
   return useQuery({
     queryKey: [...CAREGIVERS_KEY, 'one', id],
-    queryFn: async () => {
-      const page = await callApi(queryNursingList, { pageNum: 1, pageSize: PAGE_SIZE_MAX });
-      return page.rows.find((caregiver) => caregiver.id === id) ?? null;
-    },
+    queryFn: async (): Promise<Caregiver | null> => (id === null ? null : callApi(getNursing, { id })),
     enabled: id !== null && fromList?.id !== id,
     initialData: fromList?.id === id && id !== null ? fromList : undefined,
     staleTime: Infinity,
