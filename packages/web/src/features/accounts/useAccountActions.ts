@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { operateAccount, type Account } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
+import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { ACCOUNTS_KEY } from './accountsApi.ts';
 
@@ -12,16 +13,8 @@ export function useAccountActions(feedback: Feedback, onPasswordReset: (account:
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
 
-  /** Runs a call, reports the outcome and never rejects (a rejected confirm would stay open). */
-  async function run(call: () => Promise<unknown>, successKey: string): Promise<void> {
-    try {
-      await call();
-      feedback.message.success(t(successKey));
-      await refresh();
-    } catch (error) {
-      feedback.message.error(errorText(error, t));
-    }
-  }
+  const runAction = useActionRunner(feedback, refresh);
+  const run = (call: () => Promise<unknown>, successKey: string) => runAction(call, t(successKey));
 
   const enable = (account: Account) => run(() => callApi(operateAccount, { op: 'enable', id: account.id }), 'accounts.message.enabled');
 

@@ -4,6 +4,7 @@ import { deleteNursing, operateNursing, resetNursingPassword, type Caregiver } f
 import { callApi } from '../../api/client.ts';
 import { CARE_KEY } from '../residents/common/careQueryKeys.ts';
 import { errorText } from '../shared/errorText.ts';
+import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 
 /** Row actions of the caregiver list: enable, disable, reset password (shown once), delete — with confirmations. */
@@ -11,16 +12,7 @@ export function useCaregiverActions(feedback: Feedback, onPasswordReset: (userNa
   const { t } = useTranslation();
   const queryClient = useQueryClient();
 
-  /** Runs a call, reports the outcome and never rejects (a rejected confirm would stay open). */
-  async function run(call: () => Promise<unknown>, successText: string): Promise<void> {
-    try {
-      await call();
-      feedback.message.success(successText);
-      await queryClient.invalidateQueries({ queryKey: CARE_KEY });
-    } catch (error) {
-      feedback.message.error(errorText(error, t));
-    }
-  }
+  const run = useActionRunner(feedback, () => queryClient.invalidateQueries({ queryKey: CARE_KEY }));
 
   const enable = (caregiver: Caregiver) =>
     run(() => callApi(operateNursing, { op: 'enable', id: caregiver.id }), t('caregivers.message.enabled', { name: caregiver.name }));

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { deleteProvider, operateProvider, restProviderPwd, type Provider } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
+import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { useAfterProviderChange } from './useAfterProviderChange.ts';
 
@@ -10,16 +11,8 @@ export function useProviderActions(feedback: Feedback, onPasswordReset: (provide
   const { t } = useTranslation();
   const afterChange = useAfterProviderChange();
 
-  /** Runs a call, reports the outcome and never rejects (a rejected confirm would stay open). */
-  async function run(call: () => Promise<unknown>, successKey: string): Promise<void> {
-    try {
-      await call();
-      feedback.message.success(t(successKey));
-      await afterChange();
-    } catch (error) {
-      feedback.message.error(errorText(error, t));
-    }
-  }
+  const runAction = useActionRunner(feedback, afterChange);
+  const run = (call: () => Promise<unknown>, successKey: string) => runAction(call, t(successKey));
 
   const enable = (provider: Provider) =>
     run(() => callApi(operateProvider, { id: provider.id, enabled: true }), 'providers.message.enabled');

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deleteResident, getUserCheckIn, type Resident } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
-import { errorText } from '../shared/errorText.ts';
+import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { CARE_KEY } from './common/careQueryKeys.ts';
 
@@ -14,16 +14,7 @@ export function useResidentActions(feedback: Feedback) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
 
-  /** Runs a call, reports the outcome and never rejects (a rejected confirm would stay open). */
-  async function run(call: () => Promise<unknown>, successText: string): Promise<void> {
-    try {
-      await call();
-      feedback.message.success(successText);
-      await queryClient.invalidateQueries({ queryKey: CARE_KEY });
-    } catch (error) {
-      feedback.message.error(errorText(error, t));
-    }
-  }
+  const run = useActionRunner(feedback, () => queryClient.invalidateQueries({ queryKey: CARE_KEY }));
 
   const checkIn = (resident: Resident) =>
     run(() => callApi(getUserCheckIn, { id: resident.id, action: 'checkIn' }), t('residents.message.checkedIn', { name: resident.name }));
