@@ -95,6 +95,13 @@ describe('login', () => {
     assert.equal(other.status, Status.OK, 'another account from the same address still logs in');
   });
 
+  test('thirty failures from one address lock that address for every account', async () => {
+    for (let i = 0; i < 30; i++) await server.call(api.login, { userName: `guess${i}name`, passWord: 'Wrong#Pass1' });
+    const locked = await server.call(api.login, { userName: 'demosuper', passWord: DEMO_PASSWORD });
+    assert.equal(locked.status, Status.LOGIN_THROTTLED);
+    assert.match(locked.msg, /5 minutes/);
+  });
+
   test('a bad body is HTTP 400 with an envelope, not a 500', async () => {
     const response = await server.vigil.app.inject({ method: 'POST', url: '/api/admin/login', payload: '{"userName":', headers: { 'content-type': 'application/json' } });
     assert.equal(response.statusCode, 400);

@@ -2,8 +2,13 @@ import { LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURES_BEFORE_LOCK, LOGIN_LOCK_MS } fr
 import { errors } from '../../http/errors.ts';
 import type { LoginFailureRepository } from './session.repository.ts';
 
-/** An address gets more tries than one account, since a care home's staff share one. */
-const ADDRESS_FAILURES_BEFORE_LOCK = LOGIN_FAILURES_BEFORE_LOCK * 4;
+/**
+ * A care home's night staff usually share one address (NAT), and locking all of them out
+ * is worse than slowing a guesser down: an address gets more tries and a shorter lock
+ * than one account.
+ */
+const ADDRESS_FAILURES_BEFORE_LOCK = 30;
+const ADDRESS_LOCK_MS = 5 * 60 * 1000;
 
 /**
  * Counts failed logins per account and per address in the database (so several
@@ -11,8 +16,8 @@ const ADDRESS_FAILURES_BEFORE_LOCK = LOGIN_FAILURES_BEFORE_LOCK * 4;
  */
 export function loginThrottle(failures: LoginFailureRepository, now: () => number) {
   const keys = (userName: string, ip: string) => [
-    { key: `account:${userName.toLowerCase()}`, limit: LOGIN_FAILURES_BEFORE_LOCK },
-    { key: `ip:${ip}`, limit: ADDRESS_FAILURES_BEFORE_LOCK },
+    { key: `account:${userName.toLowerCase()}`, limit: LOGIN_FAILURES_BEFORE_LOCK, lockMs: LOGIN_LOCK_MS },
+    { key: `ip:${ip}`, limit: ADDRESS_FAILURES_BEFORE_LOCK, lockMs: ADDRESS_LOCK_MS },
   ];
   return {
     /** Throws LOGIN_THROTTLED while the account or the address is locked. */
@@ -25,7 +30,7 @@ export function loginThrottle(failures: LoginFailureRepository, now: () => numbe
     /** Counts one failure; the limit-th failure within the window locks for a while. */
     async recordFailure(userName: string, ip: string): Promise<void> {
       const time = now();
-      for (const { key, limit } of keys(userName, ip)) {
+      for (const { key, limit, lockMs } of keys(userName, ip)) {
         const row = await failures.find(key);
         const fresh = !row || time - row.first_failed_at > LOGIN_FAILURE_WINDOW_MS;
         const count = fresh ? 1 : row.count + 1;
@@ -33,7 +38,7 @@ export function loginThrottle(failures: LoginFailureRepository, now: () => numbe
           key,
           count,
           first_failed_at: fresh ? time : row.first_failed_at,
-          locked_until: count >= limit ? time + LOGIN_LOCK_MS : 0,
+          locked_until: count >= limit ? time + lockMs : 0,
         });
       }
     },
