@@ -24,7 +24,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.VIGIL_DATA_DIR ?? './data'),
+    // npm runs workspace scripts inside the package; INIT_CWD is where the user typed the command.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.VIGIL_DATA_DIR ?? './data'),
     databaseUrl,
     adminUser: env.VIGIL_ADMIN_USER?.trim() || null,
     adminPassword: env.VIGIL_ADMIN_PASSWORD || null,
