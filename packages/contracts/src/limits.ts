@@ -15,6 +15,8 @@ export const DISPLAY_NAME_MAX = 64;
 export const PROVIDER_SWITCHER_NAME_CHARS = 10;
 export const CAREGIVERS_PER_RESIDENT_MAX = 100;
 export const PAGE_SIZE_MAX = 1000;
+/** Row ids are 32-bit integer columns on both databases. */
+export const ID_MAX = 2_147_483_647;
 
 /** Client timing constants (spec 01 §9). */
 export const UPDATE_CHECK_INTERVAL_MS = 600_000;

@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { PAGE_SIZE_MAX } from '../limits.ts';
+import { ID_MAX, PAGE_SIZE_MAX } from '../limits.ts';
 
 /** Query-string and form values arrive as text; these coerce them. */
-export const idSchema = z.coerce.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
+/** A row id: a positive integer within the databases' 32-bit integer columns. */
+export const idSchema = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(ID_MAX, { error: 'validation.invalid' });
 export const booleanish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
 export const pageQuerySchema = z.object({
