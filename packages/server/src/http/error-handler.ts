@@ -9,6 +9,13 @@ declare module 'fastify' {
   }
 }
 
+/** The code and HTTP status Fastify puts on its own errors (bad JSON, body too large …). */
+function transportFields(error: Error): { code?: string; statusCode?: number } {
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
+  return { code, statusCode };
+}
+
 /**
  * The one place errors become envelopes. Domain errors answer HTTP 200 with their
  * status and localized msg; malformed bodies answer HTTP 400/413; anything else is
@@ -29,7 +36,7 @@ export function installErrorHandling(
       if (error.status === Status.SERVER_ERROR) request.log.error({ err: error }, 'server error');
       return reply.code(200).send({ status: error.status, data: error.data, msg: error.render(language) });
     }
-    const fastifyError = error as FastifyError;
+    const fastifyError = transportFields(error);
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || fastifyError.statusCode === 413) {
       return reply.code(413).send({ status: Status.TOO_LARGE, data: null, msg: formatMessage(language, 'upload.tooLarge') });
     }

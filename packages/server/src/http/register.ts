@@ -77,7 +77,10 @@ export function operationRegistrar(app: FastifyInstance, authenticate: Authentic
   return {
     open: (operation, handler) => register(operation, 'open', handler),
     secured: (operation, handler) =>
-      register(operation, 'secured', (input, context, request, reply) => handler(input, context as SessionContext, request, reply)),
+      register(operation, 'secured', (input, context, request, reply) => {
+        if (!context.session) throw errors.tokenMissing();
+        return handler(input, { ...context, session: context.session }, request, reply);
+      }),
     openWithSession: (operation, handler) =>
       register(operation, 'optional', (input, context, request, reply) => handler(input, { ...context, session: context.session ?? null }, request, reply)),
   };
