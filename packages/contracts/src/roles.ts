@@ -23,6 +23,8 @@ export const PLATFORM_ROLES: readonly Role[] = ['SENIOR_ROLE', 'SUPER_ROLE', 'BU
 export const PROVIDER_ROLES: readonly Role[] = ['ONE_ROLE', 'TWO_ROLE'];
 /** The only accounts the caregiver and installer apps accept (spec 01 §6). */
 export const APP_LOGIN_ROLES: readonly Role[] = ['NURSING', 'MAINTAIN'];
+/** Accounts that use the apps only and get no console session (spec 01 §4, §6). */
+export const APP_ONLY_ROLES: readonly Role[] = ['NURSING', 'MAINTAIN'];
 
 /**
  * Roles an account manager may create from Permission management > Account management.

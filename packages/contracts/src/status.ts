@@ -17,8 +17,12 @@ export const Status = {
   APP_LOGIN_FORBIDDEN: 106,
   /** Account invalid or disabled, or its provider disabled. */
   ACCOUNT_INVALID: 107,
-  /** Fast-login signature wrong or outside its time window. */
+  /** Fast-login signature wrong, outside its time window, or already used. */
   SSO_INVALID: 108,
+  /** Console login (`from=PC`) by an app-only account (installer, caregiver). */
+  WEB_LOGIN_FORBIDDEN: 109,
+  /** The signed-in account has been deleted ("account cancelled"). */
+  ACCOUNT_CANCELLED: 110,
   /** A rule of the domain refuses the change (name exists, delete blocked …). */
   CONFLICT: 300,
   /** The change needs the user's confirmation first (resend with `confirm: true`). */

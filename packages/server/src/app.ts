@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { ensureAdministrator } from './bootstrap.ts';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
@@ -23,7 +23,10 @@ import { authService } from './modules/auth/auth.service.ts';
 import { careRoutes } from './modules/care-routes.ts';
 import { openKeyStore } from './modules/auth/key-store.ts';
 import { loginThrottle } from './modules/auth/login-throttle.ts';
-import { loginFailureRepository, sessionRepository } from './modules/auth/session.repository.ts';
+import { loginFailureRepository, sessionRepository, usedSsoSignatureRepository } from './modules/auth/session.repository.ts';
+import { registerHousekeepingJobs } from './jobs/housekeeping.ts';
+import { leaseRepository } from './jobs/lease.repository.ts';
+import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { providerRepository } from './modules/providers/provider.repository.ts';
 import { providerRoutes } from './modules/providers/provider.routes.ts';
 import { providerService } from './modules/providers/provider.service.ts';
@@ -35,6 +38,8 @@ import { SERVER_VERSION } from './version.ts';
 export interface Vigil {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** Background jobs with a single leader across processes: `scheduler.registerJob(...)`. */
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -54,7 +59,7 @@ export async function buildApp(config: Config, options: { print?: (line: string)
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -85,12 +90,16 @@ export async function buildApp(config: Config, options: { print?: (line: string)
 
   const keys = openKeyStore(config.dataDir);
   const settings = settingsRepository(db);
+  const sessions = sessionRepository(db);
+  const throttle = loginThrottle(loginFailureRepository(db), now);
+  const usedSsoSignatures = usedSsoSignatureRepository(db);
   const auth = authService({
     accounts: accountRepository(db),
     providers: providerRepository(db),
-    sessions: sessionRepository(db),
+    sessions,
     settings,
-    throttle: loginThrottle(loginFailureRepository(db), now),
+    throttle,
+    usedSsoSignatures,
     keys,
     now,
   });
@@ -124,14 +133,16 @@ export async function buildApp(config: Config, options: { print?: (line: string)
     app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
   }
 
-  const purge = setInterval(() => void sessionRepository(db).purgeEndedBefore(now() - 24 * 3600_000).catch(() => {}), 3600_000);
-  purge.unref();
+  const scheduler = createScheduler({ leases: leaseRepository(db), log: app.log, now });
+  registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
+  scheduler.start();
 
   return {
     app,
     database,
+    scheduler,
     async close() {
-      clearInterval(purge);
+      await scheduler.stop();
       await app.close();
       await database.close();
     },

@@ -1,7 +1,8 @@
-import { isPasswordWellFormed, isWeakPassword, LOGIN_NAME_PATTERN, LOGIN_NAME_MAX, LOGIN_NAME_MIN } from '@vigil/contracts';
+import { isPasswordWellFormed, LOGIN_NAME_PATTERN, LOGIN_NAME_MAX, LOGIN_NAME_MIN } from '@vigil/contracts';
 import type { Db } from './db/database.ts';
 import { accountRepository } from './modules/accounts/account.repository.ts';
 import { generatePassword, hashPassword } from './modules/auth/password-hash.ts';
+import { passwordRefusal } from './modules/auth/password-policy.ts';
 
 export const DEFAULT_ADMIN_USER = 'vigiladmin';
 
@@ -21,9 +22,11 @@ export async function ensureAdministrator(
     throw new Error('VIGIL_ADMIN_USER must be 6 to 64 letters or digits');
   }
   const password = options.adminPassword ?? generatePassword();
-  if (!isPasswordWellFormed(password) || isWeakPassword(password)) {
-    throw new Error('VIGIL_ADMIN_PASSWORD must be 8 to 16 characters with a digit, an upper-case and a lower-case letter and a special character, and not a common password');
+  if (!isPasswordWellFormed(password)) {
+    throw new Error('VIGIL_ADMIN_PASSWORD must be 8 to 16 characters with a digit, an upper-case and a lower-case letter and a special character');
   }
+  const refusal = passwordRefusal(password, userName);
+  if (refusal) throw new Error(`VIGIL_ADMIN_PASSWORD is refused: ${refusal}`);
   await accounts.insert({
     userName,
     passwordHash: await hashPassword(password),

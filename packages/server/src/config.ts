@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Runtime configuration, read once from the environment (README "Configuration"). */
@@ -11,6 +12,40 @@ export interface Config {
   /** Folder of the built console; served at / when it exists. */
   webDistDir: string;
   logLevel: string;
+  /** Which proxies may set X-Forwarded-For (Fastify's trustProxy): none by default. */
+  trustProxy: TrustProxy;
+}
+
+/** `false` (trust nobody), `true` (trust any hop), a hop count, or proxy addresses and CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
+
+/** The trustProxy option for Fastify (its types take a hop count only as a function). */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/**
+ * Parses TRUST_PROXY: unset or `false` trusts nobody (the client's own address counts,
+ * so a forged X-Forwarded-For cannot dodge the per-address login lock); `true`, a hop
+ * count, or a comma list of addresses / CIDR ranges of the proxies in front of Vigil.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || extra !== undefined) {
+      throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of addresses/CIDR ranges; "${entry}" is none of these`);
+    }
+  }
+  return entries;
 }
 
 /** Reads the configuration from environment variables, with the embedded defaults. */
@@ -31,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.VIGIL_ADMIN_PASSWORD || null,
     webDistDir: path.resolve(env.VIGIL_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Dialect } from './dialect.ts';
 import { foundation } from './migrations/001-foundation.ts';
 import { careData } from './migrations/002-care-data.ts';
+import { authHardening } from './migrations/003-auth-hardening.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -44,6 +45,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-foundation': foundation(dialect),
     '002-care-data': careData(dialect),
+    '003-auth-hardening': authHardening(),
   };
 }
 

@@ -52,6 +52,25 @@ export interface LoginFailuresTable {
   locked_until: number;
 }
 
+/** The scheduler's leader lease: one holder at a time, until expires_at. */
+export interface SchedulerLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+/** Fast-login signatures already used (SHA-256 of the signature), kept until they expire. */
+export interface UsedSsoSignaturesTable {
+  signature_hash: string;
+  expires_at: number;
+}
+
+/** Sessions of deleted accounts, so their next call answers "account cancelled". */
+export interface CancelledSessionsTable {
+  token_hash: string;
+  expires_at: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -180,6 +199,9 @@ export interface Database {
   accounts: AccountsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  scheduler_leases: SchedulerLeasesTable;
+  used_sso_signatures: UsedSsoSignaturesTable;
+  cancelled_sessions: CancelledSessionsTable;
   settings: SettingsTable;
   areas: AreasTable;
   rooms: RoomsTable;

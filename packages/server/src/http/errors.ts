@@ -50,6 +50,8 @@ export const errors = {
   accountInvalid: () => new AppError(Status.ACCOUNT_INVALID, 'auth.accountInvalid'),
   throttled: (minutes: number) => new AppError(Status.LOGIN_THROTTLED, 'auth.throttled', { minutes }),
   appLoginForbidden: () => new AppError(Status.APP_LOGIN_FORBIDDEN, 'auth.appLoginForbidden'),
+  webLoginForbidden: () => new AppError(Status.WEB_LOGIN_FORBIDDEN, 'auth.webLoginForbidden'),
+  accountCancelled: () => new AppError(Status.ACCOUNT_CANCELLED, 'auth.accountCancelled'),
   ssoInvalid: () => new AppError(Status.SSO_INVALID, 'auth.ssoInvalid'),
   noPermission: () => new AppError(Status.NO_PERMISSION, 'common.noPermission'),
   notFound: (key: MessageKey = 'common.notFound') => new AppError(Status.NOT_FOUND, key),

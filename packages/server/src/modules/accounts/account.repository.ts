@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { AccountsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { containsText } from '../../db/text-search.ts';
+import { cancelSessionsOf } from '../auth/session.repository.ts';
 
 export type AccountRow = Selectable<AccountsTable>;
 export type AccountWithProvider = AccountRow & { provider_name: string | null };
@@ -114,10 +115,12 @@ export function accountRepository(db: Db) {
     },
 
     async delete(id: number): Promise<void> {
+      await cancelSessionsOf(db, { ids: [id] });
       await db.deleteFrom('accounts').where('id', '=', id).execute();
     },
 
     async deleteByProvider(providerId: number): Promise<void> {
+      await cancelSessionsOf(db, { providerId });
       await db.deleteFrom('accounts').where('provider_id', '=', providerId).execute();
     },
 

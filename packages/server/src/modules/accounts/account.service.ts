@@ -14,6 +14,7 @@ import { AppError, errors } from '../../http/errors.ts';
 import { isPlatformRole, scopeIncludes, type Scope } from '../../tenancy/scope.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { accountRepository, type AccountWithProvider } from './account.repository.ts';
 
 /** Maps an account row to the API shape (never the hash). */
@@ -88,7 +89,7 @@ export function accountService(db: Db, now: () => number) {
         providerId = input.providerId ?? scope.currentProviderId ?? scope.homeProviderId;
         if (!scopeIncludes(scope, providerId)) throw errors.invalidField('providerId', 'provider.notFound');
       }
-      if (isWeakPassword(input.passWord)) throw new AppError(Status.PASSWORD_WEAK, 'auth.passwordWeak');
+      assertPasswordAllowed(input.passWord, input.userName);
       const passwordHash = await hashPassword(input.passWord);
       return db.transaction().execute(async (trx) => {
         const txAccounts = accountRepository(trx);

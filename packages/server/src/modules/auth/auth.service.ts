@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import {
   APP_LOGIN_ROLES,
-  isWeakPassword,
+  APP_ONLY_ROLES,
   landingPath,
   menuFor,
   newPasswordSchema,
@@ -23,7 +23,8 @@ import type { SettingsRepository } from '../system/settings.repository.ts';
 import { type KeyStore, ssoSignature } from './key-store.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './password-hash.ts';
-import type { SessionRepository } from './session.repository.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
+import type { SessionRepository, UsedSsoSignatureRepository } from './session.repository.ts';
 
 /** Sessions are touched at most this often, so most requests do not write. */
 const TOUCH_EVERY_MS = 60_000;
@@ -34,6 +35,7 @@ export interface AuthDeps {
   sessions: SessionRepository;
   settings: SettingsRepository;
   throttle: LoginThrottle;
+  usedSsoSignatures: UsedSsoSignatureRepository;
   keys: KeyStore;
   now: () => number;
 }
@@ -118,7 +120,10 @@ export function authService(deps: AuthDeps) {
 
   async function startSession(account: AccountRow, from: string): Promise<LoginResult> {
     const role = roleOf(account);
-    if (from.toUpperCase() !== 'PC' && !APP_LOGIN_ROLES.includes(role)) throw errors.appLoginForbidden();
+    const fromConsole = from.toUpperCase() === 'PC';
+    if (!fromConsole && !APP_LOGIN_ROLES.includes(role)) throw errors.appLoginForbidden();
+    // Installers and caregivers use the apps only (spec 01 §4, §6): no console session.
+    if (fromConsole && APP_ONLY_ROLES.includes(role)) throw errors.webLoginForbidden();
     const context = await providerContext(account);
     if (account.enabled !== 1 || !context.homeAvailable) throw errors.accountInvalid();
     const token = randomToken();
@@ -144,28 +149,30 @@ export function authService(deps: AuthDeps) {
     /** Password login from the console (from=PC) or an app. */
     async login(input: { userName: string; passWord: string; from: string; rsa: boolean }, ip: string): Promise<LoginResult> {
       const password = input.rsa ? deps.keys.decryptPassword(input.passWord) : input.passWord;
-      await deps.throttle.assertAllowed(input.userName, ip);
+      // The try is counted before the password is checked, so parallel guesses cannot outrun the lock.
+      const attempt = await deps.throttle.reserve(input.userName, ip);
       const account = await deps.accounts.findByUserName(input.userName);
       const matches = await verifyPassword(password, account?.password_hash ?? UNMATCHABLE_HASH);
-      if (!account || !matches) {
-        await deps.throttle.recordFailure(input.userName, ip);
-        throw errors.loginFailed();
-      }
-      await deps.throttle.recordSuccess(input.userName);
+      if (!account || !matches) throw errors.loginFailed();
+      await attempt.release();
       return startSession(account, input.from);
     },
 
-    /** Fast login: an HMAC of userName and timestamp under the server secret, within the time window. */
+    /** Fast login: an HMAC of userName and timestamp under the server secret, within the time window, usable once. */
     async sso(input: { userName: string; secretPassword: string; timestamp: number; from: string }, ip: string): Promise<LoginResult> {
-      await deps.throttle.assertAllowed(input.userName, ip);
+      const attempt = await deps.throttle.reserve(input.userName, ip);
       const expected = Buffer.from(ssoSignature(deps.keys.ssoSecret, input.userName, input.timestamp), 'hex');
       const given = Buffer.from(input.secretPassword.toLowerCase(), 'hex');
       const fresh = Math.abs(deps.now() - input.timestamp) <= SSO_WINDOW_MS;
       const account = await deps.accounts.findByUserName(input.userName);
       if (!fresh || given.length !== expected.length || !crypto.timingSafeEqual(given, expected) || !account) {
-        await deps.throttle.recordFailure(input.userName, ip);
         throw errors.ssoInvalid();
       }
+      // One use per link: the first caller to record the signature wins, a replay is refused.
+      if (!(await deps.usedSsoSignatures.consume(sha256(expected.toString('hex')), input.timestamp + SSO_WINDOW_MS))) {
+        throw errors.ssoInvalid();
+      }
+      await attempt.release();
       return startSession(account, input.from);
     },
 
@@ -174,7 +181,10 @@ export function authService(deps: AuthDeps) {
       if (!token) throw errors.tokenMissing();
       const tokenHash = sha256(token);
       const session = await deps.sessions.find(tokenHash);
-      if (!session) throw errors.tokenMissing();
+      if (!session) {
+        if (await deps.sessions.isCancelled(tokenHash)) throw errors.accountCancelled();
+        throw errors.tokenMissing();
+      }
       const time = deps.now();
       if (session.revoked === 1 || session.expires_at <= time) throw errors.tokenExpired();
       const account = await deps.accounts.findById(session.account_id);
@@ -224,7 +234,7 @@ export function authService(deps: AuthDeps) {
         throw new AppError(Status.OLD_PASSWORD_WRONG, 'auth.oldPasswordWrong');
       }
       if (!newPasswordSchema.safeParse(newPassword).success) throw errors.invalidField('newPassWord', 'validation.password');
-      if (isWeakPassword(newPassword)) throw new AppError(Status.PASSWORD_WEAK, 'auth.passwordWeak');
+      assertPasswordAllowed(newPassword, account.user_name);
       if (newPassword === oldPassword) throw errors.invalidField('newPassWord', 'auth.passwordSame');
       await deps.accounts.update(account.id, { password_hash: await hashPassword(newPassword) }, deps.now());
       await deps.sessions.revokeAccounts([account.id]);

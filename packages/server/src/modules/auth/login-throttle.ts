@@ -10,41 +10,57 @@ import type { LoginFailureRepository } from './session.repository.ts';
 const ADDRESS_FAILURES_BEFORE_LOCK = 30;
 const ADDRESS_LOCK_MS = 5 * 60 * 1000;
 
+/** How long a failed-login record can still matter; older ones are purged. */
+export const LOGIN_FAILURE_RETENTION_MS = Math.max(LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS, ADDRESS_LOCK_MS);
+
+/** A reserved login try; release it when the credentials were right. */
+export interface LoginTry {
+  release(): Promise<void>;
+}
+
 /**
- * Counts failed logins per account and per address in the database (so several
- * processes share the count) and refuses further tries while locked.
+ * Counts login tries per account and per address in the database (so several
+ * processes share the count). A try is reserved atomically BEFORE the password is
+ * checked, so a burst of parallel guesses gets no more than the allowed tries; a
+ * right password releases its try, a wrong one leaves it counted as a failure.
  */
 export function loginThrottle(failures: LoginFailureRepository, now: () => number) {
-  const keys = (userName: string, ip: string) => [
-    { key: `account:${userName.toLowerCase()}`, limit: LOGIN_FAILURES_BEFORE_LOCK, lockMs: LOGIN_LOCK_MS },
-    { key: `ip:${ip}`, limit: ADDRESS_FAILURES_BEFORE_LOCK, lockMs: ADDRESS_LOCK_MS },
-  ];
+  const accountKey = (userName: string) => `account:${userName.toLowerCase()}`;
+  const addressKey = (ip: string) => `ip:${ip}`;
+
+  async function reserveOne(key: string, limit: number, lockMs: number): Promise<{ granted: boolean; lockedUntil: number }> {
+    const time = now();
+    const row = await failures.reserve({ key, limit, lockMs, windowMs: LOGIN_FAILURE_WINDOW_MS, now: time });
+    return { granted: row.count <= limit, lockedUntil: row.locked_until };
+  }
+
+  const refuse = (lockedUntil: number) => errors.throttled(Math.max(1, Math.ceil((lockedUntil - now()) / 60_000)));
+
   return {
-    /** Throws LOGIN_THROTTLED while the account or the address is locked. */
-    async assertAllowed(userName: string, ip: string): Promise<void> {
-      for (const { key } of keys(userName, ip)) {
-        const row = await failures.find(key);
-        if (row && row.locked_until > now()) throw errors.throttled(Math.ceil((row.locked_until - now()) / 60_000));
+    /**
+     * Reserves one try for the account and one for the address; throws LOGIN_THROTTLED
+     * (and reserves nothing) when either is used up.
+     */
+    async reserve(userName: string, ip: string): Promise<LoginTry> {
+      const address = await reserveOne(addressKey(ip), ADDRESS_FAILURES_BEFORE_LOCK, ADDRESS_LOCK_MS);
+      if (!address.granted) throw refuse(address.lockedUntil);
+      const account = await reserveOne(accountKey(userName), LOGIN_FAILURES_BEFORE_LOCK, LOGIN_LOCK_MS);
+      if (!account.granted) {
+        // A refused try at a locked account is not counted against the whole address.
+        await failures.release(addressKey(ip), ADDRESS_FAILURES_BEFORE_LOCK);
+        throw refuse(account.lockedUntil);
       }
+      return {
+        async release() {
+          // A good login forgets the account's failures and gives back the address's try.
+          await failures.clear(accountKey(userName));
+          await failures.release(addressKey(ip), ADDRESS_FAILURES_BEFORE_LOCK);
+        },
+      };
     },
-    /** Counts one failure; the limit-th failure within the window locks for a while. */
-    async recordFailure(userName: string, ip: string): Promise<void> {
-      const time = now();
-      for (const { key, limit, lockMs } of keys(userName, ip)) {
-        const row = await failures.find(key);
-        const fresh = !row || time - row.first_failed_at > LOGIN_FAILURE_WINDOW_MS;
-        const count = fresh ? 1 : row.count + 1;
-        await failures.save({
-          key,
-          count,
-          first_failed_at: fresh ? time : row.first_failed_at,
-          locked_until: count >= limit ? time + lockMs : 0,
-        });
-      }
-    },
-    /** Forgets the account's failures after a good login. */
-    async recordSuccess(userName: string): Promise<void> {
-      await failures.clear(`account:${userName.toLowerCase()}`);
+    /** Drops records whose window and lock are both over (housekeeping). */
+    async purgeExpired(): Promise<number> {
+      return failures.purgeBefore(now() - LOGIN_FAILURE_RETENTION_MS, now());
     },
   };
 }

@@ -12,6 +12,7 @@ import { workingProviderId } from '../../tenancy/care-provider.ts';
 import { accountRepository } from '../accounts/account.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { isUniqueViolation } from '../care-sql.ts';
 import { caregiverRepository, type CaregiverFields, type CaregiverListRow } from './caregiver.repository.ts';
 
@@ -71,7 +72,7 @@ export function caregiverService(db: Db, now: () => number) {
     input: CaregiverInput & { userName?: string | null; passWord?: string | null },
   ): Promise<{ id: number; userName: string; password: string | null }> {
     const userName = input.userName || phoneLogin(input.phone);
-    if (input.passWord && isWeakPassword(input.passWord)) throw new AppError(Status.PASSWORD_WEAK, 'auth.passwordWeak');
+    if (input.passWord) assertPasswordAllowed(input.passWord, userName);
     const generated = input.passWord ? null : generatePassword();
     const accounts = accountRepository(trx);
     if (await accounts.findByUserName(userName)) throw errors.conflict('account.exists');

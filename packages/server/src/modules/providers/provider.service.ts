@@ -7,6 +7,7 @@ import { isPlatformRole, type Scope } from '../../tenancy/scope.ts';
 import { accountRepository } from '../accounts/account.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { isProviderAvailable } from './availability.ts';
 import { providerRepository, type ProviderListRow, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
 
@@ -85,7 +86,7 @@ export function providerService(db: Db, now: () => number) {
         const parent = await providers.findById(parentId);
         if (!parent || parent.level !== 1 || parent.enabled !== 1) throw errors.invalidField('parentId', 'provider.parentInvalid');
       }
-      if (isWeakPassword(input.passWord)) throw new AppError(Status.PASSWORD_WEAK, 'auth.passwordWeak');
+      assertPasswordAllowed(input.passWord, input.userName);
       const code = input.code?.trim() || null;
       const passwordHash = await hashPassword(input.passWord);
       return db.transaction().execute(async (trx) => {
