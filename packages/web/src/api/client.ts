@@ -14,9 +14,9 @@ export class ApiError extends Error {
   }
 }
 
-/** Called when the session is gone (status 100/101 or HTTP 401); the shell sends the user to /login. */
-let onSessionLost: (status: number) => void = () => {};
-export function setSessionLostHandler(handler: (status: number) => void): void {
+/** Called when the session is gone (status 100/101/110 or HTTP 401) with the server's msg; the shell sends the user to /login. */
+let onSessionLost: (status: number, message?: string) => void = () => {};
+export function setSessionLostHandler(handler: (status: number, message?: string) => void): void {
   onSessionLost = handler;
 }
 
@@ -49,9 +49,10 @@ async function unwrap<T>(response: Response, options: { sessionCheck: boolean })
     throw new ApiError(response.status || Status.SERVER_ERROR, response.statusText || 'Network error');
   }
   if (body.status === Status.OK) return body.data;
-  if (options.sessionCheck && (body.status === Status.TOKEN_MISSING || body.status === Status.TOKEN_EXPIRED)) {
+  const sessionGone = body.status === Status.TOKEN_MISSING || body.status === Status.TOKEN_EXPIRED || body.status === Status.ACCOUNT_CANCELLED;
+  if (options.sessionCheck && sessionGone) {
     clearSession();
-    onSessionLost(body.status);
+    onSessionLost(body.status, body.msg);
   }
   throw new ApiError(body.status, body.msg, body.data);
 }
