@@ -124,7 +124,7 @@ describe('provider management', () => {
 
   test('disabling a class I provider makes its class II providers\' accounts unavailable too', async () => {
     const group = await providerId(server, senior, 'Sunrise Care Group');
-    const installer = await server.login('demomaintain');
+    const installer = (await server.call(api.login, { userName: 'demomaintain', passWord: DEMO_PASSWORD, from: 'IOS' })).data;
     assert.equal((await server.call(api.operateProvider, { id: group, enabled: false }, { token: senior })).status, Status.OK);
     assert.equal((await server.call(api.login, { userName: 'demotwoa', passWord: DEMO_PASSWORD })).status, Status.ACCOUNT_INVALID);
     assert.equal((await server.call(api.login, { userName: 'demomaintain', passWord: DEMO_PASSWORD, from: 'IOS' })).status, Status.ACCOUNT_INVALID);
