@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
 import { ALL_OPERATIONS, Status, type Operation } from '@vigil/contracts';
 import { buildPlace, download, upload, workbookBytes } from '../test/care-fixtures.ts';
+import { DEMO_PASSWORD } from '../demo/seed.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 
 const CARE_TAGS = ['addresses', 'beds', 'residents', 'relatives', 'caregivers', 'community', 'enclosure'];
@@ -180,8 +181,9 @@ describe('care data tenant scope', () => {
   });
 
   test('roles without care screens are refused', async () => {
-    for (const userName of ['demogov', 'demomaintain', 'demosenior']) {
-      const { token } = await server.login(userName);
+    // The installer's session comes from its app (the console refuses installers).
+    for (const [userName, from] of [['demogov', 'PC'], ['demomaintain', 'ANDROID'], ['demosenior', 'PC']]) {
+      const { token } = (await server.call(api.login, { userName, passWord: DEMO_PASSWORD, from })).data;
       const result = await server.call(api.userList, { pageNum: 1, pageSize: 10 }, { token });
       assert.equal(result.status, Status.NO_PERMISSION, userName);
     }
