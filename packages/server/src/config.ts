@@ -11,7 +11,11 @@ export interface Config {
   /** Folder of the built console; served at / when it exists. */
   webDistDir: string;
   logLevel: string;
+  /** Bearer token for /metrics; without it only this machine may read them. */
+  metricsToken: string | null;
 }
+
+const METRICS_TOKEN_MIN_LENGTH = 16;
 
 /** Reads the configuration from environment variables, with the embedded defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -20,6 +24,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)');
+  }
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken && metricsToken.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24)`);
   }
   return {
     port,
@@ -31,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.VIGIL_ADMIN_PASSWORD || null,
     webDistDir: path.resolve(env.VIGIL_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsToken,
   };
 }
