@@ -7,6 +7,7 @@ import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
+import { expectCount, expectText } from '../support/wait.ts';
 
 /**
  * The care-data flow of an operator, in order: build a floor with rooms and beds,
@@ -97,8 +98,7 @@ describe('care data, as an operator', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/people-manage/userManage');
     const row = await searchResident('Edith Example');
-    await row.first().waitFor();
-    assert.match(await row.first().innerText(), /E101/);
+    await expectText(row.first(), /E101/);
   });
 
   test('a second resident onto the same bed asks first, then moves the bed link', async () => {
@@ -107,14 +107,16 @@ describe('care data, as an operator', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     const prompt = page.locator('.ant-modal-confirm');
     await prompt.waitFor();
-    assert.match(await prompt.innerText(), /already in use[\s\S]*Edith Example/);
+    await expectText(prompt, /already in use[\s\S]*Edith Example/);
     await screenshot(page, 'care-bed-conflict-1440');
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await page.waitForURL((url) => url.pathname === '/people-manage/userManage');
     const frank = await searchResident('Frank Example');
-    assert.match(await frank.first().innerText(), /E101/);
+    await expectText(frank.first(), /E101/);
     const edith = await searchResident('Edith Example');
-    assert.doesNotMatch(await edith.first().innerText(), /E101/, 'the link moved away from Edith');
+    // Edith's row is there, and (once the list has fetched) no longer on E101: the link moved away.
+    await expectText(edith.first(), /Edith Example/);
+    await expectText(edith.first(), /E101/, { not: true });
   });
 
   test('imports a spreadsheet with one bad row: the row is named and nothing is imported', async () => {
@@ -138,25 +140,27 @@ describe('care data, as an operator', () => {
     await page.locator('.ant-modal input[type=file]').setInputFiles(file);
     await page.locator('.ant-modal').getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText(/problems found/).waitFor();
-    const report = await page.locator('.ant-modal').innerText();
+    const report = await expectText(page.locator('.ant-modal'), /Gender must be male or female/);
     assert.match(report, /\b3\b/, 'row 3 is named');
-    assert.match(report, /Gender must be male or female/);
     await screenshot(page, 'care-import-rejected-1440');
     await page.keyboard.press('Escape');
     const imported = await searchResident('王小明');
-    assert.equal(await imported.count(), 0, 'the good row was not imported either');
+    // The search has answered (the table shows its empty state) and found nothing: the good row was not imported either.
+    await page.locator('.ant-table-placeholder .ant-empty').waitFor();
+    await expectCount(imported, 0);
   });
 
   test('checks a resident in, out and in again', async () => {
     const row = (await searchResident('Frank Example')).first();
-    assert.match(await row.innerText(), /Not admitted/, 'a new registration starts not admitted');
+    await expectText(row, /Not admitted/);
     await row.getByRole('button', { name: 'Check in' }).click();
     await page.getByText('Frank Example checked in.').waitFor();
     await page.locator('.ant-table-row', { hasText: 'Frank Example' }).first().getByRole('button', { name: 'Check out' }).click();
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await page.getByText('Frank Example checked out.').waitFor();
+    // The message comes before the list has fetched again: wait for the row a user would see.
     const again = page.locator('.ant-table-row', { hasText: 'Frank Example' }).first();
-    assert.match(await again.innerText(), /Checked out/);
+    await expectText(again, /Checked out/);
     await again.getByRole('button', { name: 'Check in' }).click();
     await page.locator('.ant-table-row', { hasText: 'Frank Example' }).getByText('Admitted').waitFor();
     await screenshot(page, 'care-checked-in-1440');

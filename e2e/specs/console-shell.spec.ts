@@ -102,8 +102,7 @@ describe('console shell', () => {
   test('a class I user switches provider', async () => {
     const tab = await page();
     await login(tab, 'demoone');
-    const before = await tab.evaluate(() => localStorage.getItem('cur_providerName'));
-    assert.equal(before, 'Sunrise Riverside Home');
+    await tab.waitForFunction(() => localStorage.getItem('cur_providerName') === 'Sunrise Riverside Home');
     // antd's Select draws the chosen value over its input; open it the way a keyboard user does.
     await tab.getByLabel('Current provider').focus();
     await tab.keyboard.press('ArrowDown');

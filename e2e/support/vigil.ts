@@ -36,7 +36,7 @@ async function psql(baseUrl: string, statement: string): Promise<void> {
 /**
  * Starts the real server (`npm run demo`'s entry point) with demo data on a fresh
  * data dir and a fresh database (SQLite, or a new PostgreSQL database when
- * DATABASE_URL is set), serving the built console. Waits until /api/health answers.
+ * DATABASE_URL is set), serving the built console. Waits until /api/ready answers.
  */
 export async function startVigil(): Promise<RunningVigil> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
@@ -52,7 +52,10 @@ export async function startVigil(): Promise<RunningVigil> {
     env.DATABASE_URL = url.toString();
     dropDatabase = () => psql(baseDatabaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'packages/server/src/demo.ts')], {
+  // The built server, as `npm run demo` runs it: the specs test what ships.
+  const entry = path.join(ROOT, 'packages/server/dist/demo.js');
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,7 +68,7 @@ export async function startVigil(): Promise<RunningVigil> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Vigil exited early:\n${output}`);
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const response = await fetch(`${baseUrl}/api/ready`);
       if (response.ok) break;
     } catch {
       // not listening yet

@@ -8,13 +8,16 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { ensureAdministrator } from './bootstrap.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { operationRegistrar } from './http/register.ts';
+import { createMetrics } from './ops/metrics.ts';
+import { opsRoutes } from './ops/ops.routes.ts';
+import { databaseMetrics } from './ops/database-metrics.ts';
+import { instrumentRequests } from './ops/request-metrics.ts';
 import { accountRoutes } from './modules/accounts/account.routes.ts';
 import { accountRepository } from './modules/accounts/account.repository.ts';
 import { accountService } from './modules/accounts/account.service.ts';
@@ -45,22 +48,38 @@ export interface Vigil {
 
 const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 
+export interface BuildOptions {
+  print?: (line: string) => void;
+  now?: () => number;
+  /** Where log lines go instead of stdout (the test harness captures them). */
+  logStream?: { write(line: string): void };
+}
+
 /** Builds the whole server: database (migrated), services, routes, console and API docs. */
-export async function buildApp(config: Config, options: { print?: (line: string) => void; now?: () => number } = {}): Promise<Vigil> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Vigil> {
   const now = options.now ?? Date.now;
   const print = options.print ?? ((line: string) => console.log(line));
-  const database = openDatabase(config);
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+  });
+  const metrics = createMetrics();
+  instrumentRequests(app, metrics);
+  const databaseWatch = databaseMetrics(metrics);
+  const database = openDatabase(config, {
+    connectionLost: (error) => {
+      app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
+      databaseWatch.connectionLost();
+    },
+  });
+  databaseWatch.watchPool(database);
   await migrate(database);
   const { db } = database;
   await ensureAdministrator(db, { adminUser: config.adminUser, adminPassword: config.adminPassword, print });
   const uploadsDir = path.join(config.dataDir, 'uploads');
 
-  const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    genReqId: () => crypto.randomUUID(),
-    bodyLimit: 1024 * 1024,
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -111,15 +130,9 @@ export async function buildApp(config: Config, options: { print?: (line: string)
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,
-    checkDatabase: async () => {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    checkDatabase: () => database.ping(),
   });
+  opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -14,6 +14,8 @@ export interface Config {
   logLevel: string;
   /** Which proxies may set X-Forwarded-For (Fastify's trustProxy): none by default. */
   trustProxy: TrustProxy;
+  /** Bearer token for /metrics; without it only this machine may read them. */
+  metricsToken: string | null;
 }
 
 /** `false` (trust nobody), `true` (trust any hop), a hop count, or proxy addresses and CIDR ranges. */
@@ -48,6 +50,8 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
 /** Reads the configuration from environment variables, with the embedded defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -55,6 +59,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)');
+  }
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken && metricsToken.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24)`);
   }
   return {
     port,
@@ -67,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.VIGIL_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken,
   };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialect.ts';
 import { foundation } from './migrations/001-foundation.ts';
@@ -11,24 +11,73 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
+/** Connections of the PostgreSQL pool: open, idle, and callers waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   /** Human-readable target, without credentials. */
   describe: string;
+  /** Answers whether the database answers a query within the time limit. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /** The pool's connections on PostgreSQL; null on SQLite (one embedded connection). */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface DatabaseEvents {
+  /**
+   * A pooled connection broke while idle (database restart, failover, an administrator's
+   * pg_terminate_backend). The pool has already dropped it and opens a new one when needed.
+   */
+  connectionLost?(error: Error): void;
+}
+
+/** Time to wait for a new PostgreSQL connection before a query fails (instead of hanging while the database is down). */
+const CONNECT_TIMEOUT_MS = 10_000;
+const PING_TIMEOUT_MS = 3_000;
+
+async function pingWithin(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 // PostgreSQL returns int8 (bigint) as text; our epoch-millisecond times fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 /** Opens PostgreSQL when a URL is given, otherwise the SQLite file in the data dir (WAL mode). */
-export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
+export function openDatabase(options: { databaseUrl: string | null; dataDir: string }, events: DatabaseEvents = {}): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'vigil' });
+    // Without a listener, an idle connection's error (the server restarting) is an uncaught
+    // 'error' event and ends the process. The pool has removed the client when this fires.
+    pool.on('error', (error) => events.connectionLost?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(options.databaseUrl);
-    return { db, dialect: 'postgres', describe: `postgres ${url.host}${url.pathname}`, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      describe: `postgres ${url.host}${url.pathname}`,
+      ping: (timeoutMs = PING_TIMEOUT_MS) => pingWithin(db, timeoutMs),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'vigil.db');
@@ -37,7 +86,14 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', describe: `sqlite ${file}`, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    describe: `sqlite ${file}`,
+    ping: (timeoutMs = PING_TIMEOUT_MS) => pingWithin(db, timeoutMs),
+    poolStats: () => null,
+    close: () => db.destroy(),
+  };
 }
 
 /** Every migration in order; later issues append here. */

@@ -1,20 +1,21 @@
 import { Status, type Operation, type OutputOf, type ParsedInputOf } from '@vigil/contracts';
 import { pickLanguage } from '@vigil/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { RequestContext, SessionContext, SessionInfo } from './context.ts';
 import { errors } from './errors.ts';
+import { FileReply, sendFileReply } from './file-reply.ts';
 import { validationError } from './validation.ts';
 
 /** Resolves the S-token of a request to a session, or throws status 100/101. */
 export type Authenticator = (token: string | undefined) => Promise<SessionInfo>;
 
-type Handler<Op extends Operation, Ctx> = (
-  input: ParsedInputOf<Op>,
-  context: Ctx,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => Promise<OutputOf<Op> | FastifyReply>;
+/**
+ * Answers the operation's output (sent in the envelope) or a FileReply (sent as a
+ * download). Handlers never send on the reply themselves: an async function that
+ * returns a sent reply resolves to undefined (the reply is thenable), not to the reply.
+ */
+type Handler<Op extends Operation, Ctx> = (input: ParsedInputOf<Op>, context: Ctx, request: FastifyRequest) => Promise<OutputOf<Op> | FileReply>;
 
 export interface OperationRegistrar {
   /** An operation that anyone may call. */
@@ -67,8 +68,8 @@ export function operationRegistrar(app: FastifyInstance, authenticate: Authentic
           if (error instanceof ZodError) throw validationError(error);
           throw error;
         }
-        const result = await handler(input, context, request, reply);
-        if (result === reply) return reply;
+        const result = await handler(input, context, request);
+        if (result instanceof FileReply) return sendFileReply(reply, result);
         const data = operation.output.parse(result ?? null);
         return { status: Status.OK, data, msg: request.t('common.ok') };
       },
@@ -77,11 +78,11 @@ export function operationRegistrar(app: FastifyInstance, authenticate: Authentic
   return {
     open: (operation, handler) => register(operation, 'open', handler),
     secured: (operation, handler) =>
-      register(operation, 'secured', (input, context, request, reply) => {
+      register(operation, 'secured', (input, context, request) => {
         if (!context.session) throw errors.tokenMissing();
-        return handler(input, { ...context, session: context.session }, request, reply);
+        return handler(input, { ...context, session: context.session }, request);
       }),
     openWithSession: (operation, handler) =>
-      register(operation, 'optional', (input, context, request, reply) => handler(input, { ...context, session: context.session ?? null }, request, reply)),
+      register(operation, 'optional', (input, context, request) => handler(input, { ...context, session: context.session ?? null }, request)),
   };
 }

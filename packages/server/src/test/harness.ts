@@ -24,7 +24,49 @@ export interface TestServer {
   call<Op extends Operation>(operation: Op, input: InputOf<Op> | Record<string, unknown>, options?: { token?: string; language?: string }): Promise<Envelope<OutputOf<Op>>>;
   /** Logs in with a password (plain, rsa: false) and answers the login data; throws when it fails. */
   login(userName: string, password?: string): Promise<LoginResult>;
+  /**
+   * Declares error-level log lines (level >= 50) that a test provokes on purpose:
+   * removes the captured lines matching the pattern and answers them (fails when none matched).
+   */
+  expectErrorLogs(pattern: RegExp): ErrorLogLine[];
+  /** Fails when error-level lines were logged that no test declared with expectErrorLogs. */
+  assertNoUnexpectedErrorLogs(): void;
+  /** Closes the server and drops its database; fails on undeclared error-level log lines. */
   close(): Promise<void>;
+}
+
+/** One captured log line at level error (50) or fatal (60). */
+export interface ErrorLogLine {
+  level: number;
+  msg: string;
+  /** The whole JSON line, as the server wrote it. */
+  line: string;
+}
+
+const ERROR_LEVEL = 50;
+
+/** A pino destination that keeps the error-level lines and drops the rest. */
+function errorLogCapture(): { stream: { write(line: string): void }; lines: ErrorLogLine[] } {
+  const lines: ErrorLogLine[] = [];
+  return {
+    lines,
+    stream: {
+      write(line: string) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(line);
+        } catch {
+          lines.push({ level: ERROR_LEVEL, msg: 'unparsable log line', line });
+          return;
+        }
+        if (typeof parsed !== 'object' || parsed === null) return;
+        const level = 'level' in parsed && typeof parsed.level === 'number' ? parsed.level : 0;
+        if (level < ERROR_LEVEL) return;
+        const msg = 'msg' in parsed && typeof parsed.msg === 'string' ? parsed.msg : '';
+        lines.push({ level, msg, line: line.trim() });
+      },
+    },
+  };
 }
 
 /** Makes a fresh PostgreSQL database next to the one DATABASE_URL names; answers its URL and a dropper. */
@@ -57,13 +99,15 @@ export async function startTestServer(options: { demo?: boolean; env?: Record<st
   const postgres = baseUrl ? await freshPostgres(baseUrl) : null;
   const config = loadConfig({
     VIGIL_DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    // Error-level lines are captured; an undeclared one fails the test file (see close()).
+    LOG_LEVEL: 'error',
     VIGIL_ADMIN_USER: 'testadmin',
     VIGIL_ADMIN_PASSWORD: 'Test#Admin2026',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
-  const vigil = await buildApp(config, { print: () => {}, now: options.now });
+  const logs = errorLogCapture();
+  const vigil = await buildApp(config, { print: () => {}, now: options.now, logStream: logs.stream });
   if (options.demo) await seedDemo(vigil.database.db);
 
   const server: TestServer = {
@@ -95,13 +139,27 @@ export async function startTestServer(options: { demo?: boolean; env?: Record<st
       if (result.status !== 200) throw new Error(`login ${userName} failed: ${result.status} ${result.msg}`);
       return result.data;
     },
+    expectErrorLogs(pattern) {
+      const matched = logs.lines.filter((entry) => pattern.test(entry.line));
+      if (matched.length === 0) throw new Error(`expected an error-level log line matching ${pattern}; captured: ${describeLines(logs.lines)}`);
+      logs.lines.splice(0, logs.lines.length, ...logs.lines.filter((entry) => !matched.includes(entry)));
+      return matched;
+    },
+    assertNoUnexpectedErrorLogs() {
+      if (logs.lines.length > 0) throw new Error(`unexpected error-level log lines (declare expected ones with expectErrorLogs): ${describeLines(logs.lines)}`);
+    },
     async close() {
       await vigil.close();
       await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      server.assertNoUnexpectedErrorLogs();
     },
   };
   return server;
+}
+
+function describeLines(lines: ErrorLogLine[]): string {
+  return lines.length === 0 ? 'none' : `\n${lines.map((entry) => `  ${entry.line}`).join('\n')}`;
 }
 
 /** The test administrator created on first start. */

@@ -1,6 +1,6 @@
 import * as api from '@vigil/contracts';
 import type { OperationRegistrar } from '../../http/register.ts';
-import { readUpload, sendFile } from '../spreadsheets/workbook.ts';
+import { readUpload, spreadsheetFile } from '../spreadsheets/workbook.ts';
 import type { AddressService } from './address.service.ts';
 import type { BedService } from './bed.service.ts';
 import type { BedSpreadsheet } from './bed-spreadsheet.ts';
@@ -31,13 +31,13 @@ export function addressRoutes(routes: OperationRegistrar, addresses: AddressServ
   routes.secured(api.getUserBunkConfiguration, async (_input, { session }) => beds.configuration(session));
   routes.secured(api.getAdminBunkList, async (input, { session }) => beds.adminBunkList(session, input));
 
-  routes.secured(api.bunkExcelModel, async (_input, { language }, _request, reply) => {
+  routes.secured(api.bunkExcelModel, async (_input, { language }) => {
     const file = spreadsheet.template(language);
-    return sendFile(reply, file.fileName, file.bytes);
+    return spreadsheetFile(file.fileName, file.bytes);
   });
-  routes.secured(api.bunkExportData, async (input, { session, language }, _request, reply) => {
+  routes.secured(api.bunkExportData, async (input, { session, language }) => {
     const file = await spreadsheet.export(session, language, input.areaId);
-    return sendFile(reply, file.fileName, file.bytes);
+    return spreadsheetFile(file.fileName, file.bytes);
   });
   routes.secured(api.batchAddBunk, async (_input, { session, language }, request) => spreadsheet.import(session, language, await readUpload(request)));
 }

@@ -1,6 +1,6 @@
 import * as api from '@vigil/contracts';
 import type { OperationRegistrar } from '../../http/register.ts';
-import { readUpload, sendFile } from '../spreadsheets/workbook.ts';
+import { readUpload, spreadsheetFile } from '../spreadsheets/workbook.ts';
 import type { CaregiverService } from './caregiver.service.ts';
 import type { CaregiverSpreadsheet } from './caregiver-spreadsheet.ts';
 
@@ -12,13 +12,13 @@ export function caregiverRoutes(routes: OperationRegistrar, caregivers: Caregive
   routes.secured(api.operateNursing, async (input, { session }) => caregivers.operate(session, input));
   routes.secured(api.resetNursingPassword, async (input, { session }) => caregivers.resetPassword(session, input.id));
   routes.secured(api.deleteNursing, async (input, { session }) => caregivers.remove(session, input.id));
-  routes.secured(api.nursingExcelModel, async (_input, { language }, _request, reply) => {
+  routes.secured(api.nursingExcelModel, async (_input, { language }) => {
     const file = spreadsheet.template(language);
-    return sendFile(reply, file.fileName, file.bytes);
+    return spreadsheetFile(file.fileName, file.bytes);
   });
-  routes.secured(api.nursingExportData, async (_input, { session, language }, _request, reply) => {
+  routes.secured(api.nursingExportData, async (_input, { session, language }) => {
     const file = await spreadsheet.export(session, language);
-    return sendFile(reply, file.fileName, file.bytes);
+    return spreadsheetFile(file.fileName, file.bytes);
   });
   routes.secured(api.nursingBatchAdd, async (_input, { session, language }, request) => spreadsheet.import(session, language, await readUpload(request)));
 }

@@ -1,6 +1,6 @@
 import * as api from '@vigil/contracts';
 import type { OperationRegistrar } from '../../http/register.ts';
-import { readUpload, sendFile } from '../spreadsheets/workbook.ts';
+import { readUpload, spreadsheetFile } from '../spreadsheets/workbook.ts';
 import type { ResidentService } from './resident.service.ts';
 import type { ResidentSpreadsheet } from './resident-spreadsheet.ts';
 import type { ResidentStateService } from './resident-state.service.ts';
@@ -18,13 +18,13 @@ export function residentRoutes(routes: OperationRegistrar, residents: ResidentSe
   routes.secured(api.deleteUserFamily, async (input, { session }) => states.deleteContact(session, input.id));
   routes.secured(api.resetRelativePassword, async (input, { session }) => states.resetRelative(session, input.id));
 
-  routes.secured(api.residentExcelModel, async (_input, { language }, _request, reply) => {
+  routes.secured(api.residentExcelModel, async (_input, { language }) => {
     const file = spreadsheet.template(language);
-    return sendFile(reply, file.fileName, file.bytes);
+    return spreadsheetFile(file.fileName, file.bytes);
   });
-  routes.secured(api.residentExportData, async (input, { session, language }, _request, reply) => {
+  routes.secured(api.residentExportData, async (input, { session, language }) => {
     const file = await spreadsheet.export(session, language, input);
-    return sendFile(reply, file.fileName, file.bytes);
+    return spreadsheetFile(file.fileName, file.bytes);
   });
   routes.secured(api.residentBatchAdd, async (_input, { session, language }, request) => spreadsheet.import(session, language, await readUpload(request)));
 }

@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@vigil/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { errors } from '../../http/errors.ts';
+import { FileReply } from '../../http/file-reply.ts';
 import { inspectZip } from './zip-guard.ts';
 
 /** The parts of SheetJS's number-format helper we use (its typings declare it `any`). */
@@ -131,15 +132,10 @@ export function buildWorkbook(sheetName: string, headers: string[], rows: (strin
   return written;
 }
 
-/** Sends a file download named by content-disposition (ASCII fallback plus RFC 5987 UTF-8 name). */
-export function sendFile(reply: FastifyReply, fileName: string, bytes: Buffer): FastifyReply {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+/** A spreadsheet download (the registrar sends it with its name). */
+export function spreadsheetFile(fileName: string, bytes: Buffer): FileReply {
   const type = fileName.endsWith('.xls') ? 'application/vnd.ms-excel' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-    .header('cache-control', 'no-store')
-    .send(bytes);
+  return new FileReply(fileName, bytes, type);
 }
 
 /** yyyyMMddHHmmss of a time in UTC, for file names (spec 02 §7's fallback name format). */
