@@ -107,7 +107,10 @@ export async function buildApp(config: Config, options: { print?: (line: string)
     timeLimitMs: 15_000,
     resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
     idleMs: 60_000,
+    warm: 1,
   });
+  // Started once the server listens (tests that inject requests never start one they do not use).
+  app.addHook('onListen', async () => workers.warm());
   careRoutes(routes, db, now, workers);
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,

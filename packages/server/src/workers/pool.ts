@@ -18,8 +18,13 @@ export interface WorkerPoolOptions {
   timeLimitMs: number;
   /** V8 heap limits of each worker; a job that exceeds them ends as 'memory'. */
   resourceLimits: ResourceLimits;
-  /** An idle worker exits after this long. */
+  /** An idle worker exits after this long, except the warm ones. */
   idleMs: number;
+  /**
+   * Workers kept started even when idle once `warm()` was called (unref'd, they do not hold
+   * the process open): starting a worker costs the event loop a hiccup, paid at boot, not mid-request.
+   */
+  warm: number;
 }
 
 export interface JobOptions {
@@ -46,13 +51,14 @@ interface Slot {
 }
 
 const entry = taskModule(import.meta.url, './task-worker').url;
+// Resolved once when the server loads: resolving goes through the module loader, which must not happen mid-request.
+const tsxApi = entry.endsWith('.ts') ? import.meta.resolve('tsx/esm/api') : null;
 
 function startWorker(resourceLimits: ResourceLimits): Worker {
-  if (!entry.endsWith('.ts')) return new Worker(new URL(entry), { resourceLimits });
+  if (!tsxApi) return new Worker(new URL(entry), { resourceLimits });
   // Under tsx (dev and tests) the entry is TypeScript. On Node 20 a worker does not
   // get tsx's loader from `--import tsx`, so it registers tsx itself before loading the entry.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(bootstrap, { eval: true, execArgv: [], resourceLimits });
 }
 
@@ -68,6 +74,8 @@ export function createWorkerPool(options: WorkerPoolOptions) {
   // A waiting job gets a slot, or null when the pool closes.
   const waiting: ((slot: Slot | null) => void)[] = [];
   let closed = false;
+  // Workers kept alive while idle: none until warm() is called.
+  let kept = 0;
 
   function retire(slot: Slot): void {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
@@ -75,9 +83,11 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     const index = idle.indexOf(slot);
     if (index >= 0) idle.splice(index, 1);
     void slot.worker.terminate();
+    if (closed) return;
     // A slot freed by a dead worker lets the next waiting job start a fresh one.
     const next = waiting.shift();
-    if (next && !closed) next(spawn());
+    if (next) next(spawn());
+    else if (all.size < kept) release(spawn());
   }
 
   function spawn(): Slot {
@@ -96,6 +106,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     if (next) return next(slot);
     idle.push(slot);
     slot.worker.unref();
+    if (all.size <= kept) return;
     slot.idleTimer = setTimeout(() => retire(slot), options.idleMs);
     slot.idleTimer.unref();
   }
@@ -160,6 +171,12 @@ export function createWorkerPool(options: WorkerPoolOptions) {
         const request: TaskRequest = { module: module.url, task, input };
         worker.postMessage(request, jobOptions.transfer ?? []);
       });
+    },
+
+    /** Starts the warm workers now (e.g. once the server listens), so no request pays for a start. */
+    warm(): void {
+      kept = Math.min(options.warm, options.size);
+      while (!closed && all.size < kept) release(spawn());
     },
 
     /** Workers alive now (busy or idle). */
