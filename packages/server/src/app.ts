@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -37,6 +38,7 @@ import { settingsRepository } from './modules/system/settings.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
 import { SERVER_VERSION } from './version.ts';
+import { createWorkerPool } from './workers/pool.ts';
 
 export interface Vigil {
   app: FastifyInstance;
@@ -126,7 +128,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   authRoutes(routes, auth);
   providerRoutes(routes, providerService(db, now));
   accountRoutes(routes, accountService(db, now));
-  careRoutes(routes, db, now);
+  // Uploaded files are parsed off the event loop: one worker per spare core, at most 4.
+  const workers = createWorkerPool({
+    size: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+    queueLimit: 16,
+    timeLimitMs: 15_000,
+    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    idleMs: 60_000,
+    warm: 1,
+  });
+  // Started once the server listens (tests that inject requests never start one they do not use).
+  app.addHook('onListen', async () => workers.warm());
+  careRoutes(routes, db, now, workers);
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,
@@ -157,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       await scheduler.stop();
       await app.close();
+      await workers.close();
       await database.close();
     },
   };

@@ -7,6 +7,7 @@ export const cs: Messages = {
   'common.noPermission': 'Nemáte oprávnění, zkontrolujte prosím účet.',
   'common.badJson': 'Tělo požadavku není platný JSON.',
   'common.routeNotFound': 'Taková operace API neexistuje.',
+  'common.busy': 'Server právě zpracovává jiné soubory. Zkuste to prosím za chvíli znovu.',
   'auth.tokenMissing': 'Nejprve se prosím přihlaste.',
   'auth.tokenExpired': 'Přihlášení již není platné nebo vypršelo, přihlaste se prosím znovu.',
   'auth.loginFailed': 'Nesprávný účet nebo heslo. Pokud přístup nelze obnovit, obraťte se na správce.',

@@ -7,6 +7,7 @@ export const de: Messages = {
   'common.noPermission': 'Keine Berechtigung, bitte überprüfen Sie das Konto.',
   'common.badJson': 'Der Anfrageinhalt ist kein gültiges JSON.',
   'common.routeNotFound': 'Diese API-Operation gibt es nicht.',
+  'common.busy': 'Der Server verarbeitet gerade andere Dateien. Bitte versuchen Sie es gleich noch einmal.',
   'auth.tokenMissing': 'Bitte melden Sie sich zuerst an.',
   'auth.tokenExpired': 'Die Anmeldung ist nicht mehr gültig oder abgelaufen, bitte melden Sie sich erneut an.',
   'auth.loginFailed': 'Konto oder Passwort falsch. Wenn sich der Zugang nicht wiederherstellen lässt, wenden Sie sich an den Administrator.',

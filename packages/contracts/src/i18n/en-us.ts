@@ -10,6 +10,7 @@ export const enUS = {
   'common.noPermission': 'No permission, please check the account.',
   'common.badJson': 'The request body is not valid JSON.',
   'common.routeNotFound': 'No such API operation.',
+  'common.busy': 'The server is busy reading other files. Please try again in a moment.',
   'auth.tokenMissing': 'Please log in first.',
   'auth.tokenExpired': 'Login status is no longer valid or has expired, please log in again.',
   'auth.loginFailed': 'Wrong account or password. If it cannot be recovered, contact the administrator.',

@@ -7,6 +7,7 @@ export const it: Messages = {
   'common.noPermission': "Autorizzazione mancante, verificare l'account.",
   'common.badJson': 'Il corpo della richiesta non è un JSON valido.',
   'common.routeNotFound': 'Operazione API inesistente.',
+  'common.busy': 'Il server sta elaborando altri file. Riprova tra un momento.',
   'auth.tokenMissing': "Effettuare prima l'accesso.",
   'auth.tokenExpired': "La sessione non è più valida o è scaduta, effettuare di nuovo l'accesso.",
   'auth.loginFailed': "Account o password errati. Se non è possibile recuperare l'accesso, contattare l'amministratore.",

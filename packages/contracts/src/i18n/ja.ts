@@ -7,6 +7,7 @@ export const ja: Messages = {
   'common.noPermission': '権限がありません。アカウントを確認してください。',
   'common.badJson': 'リクエスト本文が有効な JSON ではありません。',
   'common.routeNotFound': '該当する API 操作がありません。',
+  'common.busy': 'サーバーは他のファイルを処理中です。しばらくしてからもう一度お試しください。',
   'auth.tokenMissing': '先にログインしてください。',
   'auth.tokenExpired': 'ログイン状態が無効か、有効期限が切れています。再度ログインしてください。',
   'auth.loginFailed': 'アカウントまたはパスワードが正しくありません。復旧できない場合は管理者にお問い合わせください。',

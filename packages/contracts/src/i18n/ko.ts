@@ -7,6 +7,7 @@ export const ko: Messages = {
   'common.noPermission': '권한이 없습니다. 계정을 확인해 주세요.',
   'common.badJson': '요청 본문이 올바른 JSON이 아닙니다.',
   'common.routeNotFound': '해당 API 작업이 없습니다.',
+  'common.busy': '서버가 다른 파일을 처리하는 중입니다. 잠시 후 다시 시도하세요.',
   'auth.tokenMissing': '먼저 로그인해 주세요.',
   'auth.tokenExpired': '로그인 상태가 유효하지 않거나 만료되었습니다. 다시 로그인해 주세요.',
   'auth.loginFailed': '계정 또는 비밀번호가 올바르지 않습니다. 복구할 수 없으면 관리자에게 문의하세요.',

@@ -7,6 +7,7 @@ export const zhCN: Messages = {
   'common.noPermission': '没有权限，请检查账号。',
   'common.badJson': '请求内容不是有效的 JSON。',
   'common.routeNotFound': '没有该接口。',
+  'common.busy': '服务器正在处理其他文件，请稍后再试。',
   'auth.tokenMissing': '请先登录。',
   'auth.tokenExpired': '登录状态已失效或过期，请重新登录。',
   'auth.loginFailed': '账号或密码错误，如无法找回请联系管理员。',

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { OperationRegistrar } from '../http/register.ts';
+import type { WorkerPool } from '../workers/pool.ts';
 import { addressRoutes } from './addresses/address.routes.ts';
 import { addressService } from './addresses/address.service.ts';
 import { bedService } from './addresses/bed.service.ts';
@@ -15,12 +16,12 @@ import { residentSpreadsheet } from './residents/resident-spreadsheet.ts';
 import { residentStateService } from './residents/resident-state.service.ts';
 
 /** Wires the care-data modules: addresses and beds, residents and relatives, caregivers, communities and geofences. */
-export function careRoutes(routes: OperationRegistrar, db: Db, now: () => number): void {
+export function careRoutes(routes: OperationRegistrar, db: Db, now: () => number, workers: WorkerPool): void {
   const addresses = addressService(db, now);
-  addressRoutes(routes, addresses, bedService(db, now), bedSpreadsheet(db, now));
+  addressRoutes(routes, addresses, bedService(db, now), bedSpreadsheet(db, now, workers));
   communityRoutes(routes, communityService(db, now, addresses));
   const residents = residentService(db, now);
-  residentRoutes(routes, residents, residentStateService(db, now), residentSpreadsheet(db, now, residents));
+  residentRoutes(routes, residents, residentStateService(db, now), residentSpreadsheet(db, now, residents, workers));
   const caregivers = caregiverService(db, now);
-  caregiverRoutes(routes, caregivers, caregiverSpreadsheet(db, now, caregivers));
+  caregiverRoutes(routes, caregivers, caregiverSpreadsheet(db, now, caregivers, workers));
 }

@@ -49,11 +49,11 @@ export function workbookBytes(rows: (string | number | Date | null)[][], bookTyp
   return bytes;
 }
 
-/** Reads the first sheet of a downloaded workbook as rows of text. */
+/** Reads the first sheet of a downloaded workbook as rows of text (blank rows, e.g. a template's formatted empty rows, left out). */
 export function sheetRows(bytes: Buffer): string[][] {
   const book = XLSX.read(bytes, { type: 'buffer' });
   const sheet = book.Sheets[book.SheetNames[0]];
-  const rows: unknown[][] = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '' });
+  const rows: unknown[][] = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '', blankrows: false });
   return rows.map((row) => row.map((cell) => String(cell)));
 }
 

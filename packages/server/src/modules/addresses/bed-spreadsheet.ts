@@ -1,10 +1,11 @@
-import { formatMessage, placeNameSchema, type Language } from '@vigil/contracts';
+import { formatMessage, IMPORT_MAX_ROWS, placeNameSchema, type Language } from '@vigil/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
-import { checkCell, ImportProblems, mapColumns, rowCells, templateHeaders, type ColumnSpec } from '../spreadsheets/import-sheet.ts';
-import { buildWorkbook, fileStamp, readFirstSheet } from '../spreadsheets/workbook.ts';
+import type { WorkerPool } from '../../workers/pool.ts';
+import { checkCell, ImportProblems, readImportSheet, rowCells, templateHeaders, textColumns, type ColumnSpec } from '../spreadsheets/import-sheet.ts';
+import { buildWorkbook, fileStamp } from '../spreadsheets/workbook.ts';
 import { areaRepository, type AreaRepository } from './area.repository.ts';
 import { bedRepository } from './bed.repository.ts';
 
@@ -13,7 +14,7 @@ export const BED_COLUMNS: readonly ColumnSpec[] = [
   { field: 'floor', required: true },
   { field: 'room', required: true },
   { field: 'bed', required: true },
-  { field: 'deviceCode', required: false },
+  { field: 'deviceCode', required: false, text: true },
 ];
 
 const deviceCodeCell = z.string().max(64, { error: 'validation.tooLong' }).regex(/^[A-Za-z0-9_.:-]*$/, { error: 'validation.deviceCode' });
@@ -54,21 +55,20 @@ async function ensureRoom(repository: AreaRepository, providerId: number, path: 
 }
 
 /** Bed import template, import (all or nothing) and export. */
-export function bedSpreadsheet(db: Db, now: () => number) {
+export function bedSpreadsheet(db: Db, now: () => number, workers: WorkerPool) {
   return {
     template(language: Language): { fileName: string; bytes: Buffer } {
       const headers = templateHeaders(language, BED_COLUMNS);
       const sample = [['Building A', '1F', '101', '1', ''], ['Building A', '1F', '101', '2', '']];
-      return { fileName: 'bed-template.xlsx', bytes: buildWorkbook(formatMessage(language, 'field.bed'), headers, sample) };
+      return { fileName: 'bed-template.xlsx', bytes: buildWorkbook(formatMessage(language, 'field.bed'), headers, sample, { textColumns: textColumns(BED_COLUMNS), formattedRows: IMPORT_MAX_ROWS + 1 }) };
     },
 
     /** Imports beds; areas, floors and rooms named in the file are created when missing. */
     async import(session: SessionInfo, language: Language, bytes: Buffer): Promise<{ imported: number }> {
       const providerId = workingProviderId(session.scope);
-      const sheet = readFirstSheet(bytes);
       const problems = new ImportProblems(language);
-      const columns = mapColumns(sheet, BED_COLUMNS, problems, language);
-      problems.throwIfAny();
+      const sheet = await readImportSheet(workers, bytes, BED_COLUMNS, problems, language);
+      const { columns } = sheet;
 
       const lines: BedLine[] = [];
       const seen = new Map<string, number>();
@@ -115,7 +115,7 @@ export function bedSpreadsheet(db: Db, now: () => number) {
       const rows = (await bedRepository(db).listBeds(providerId, { areaId })).rows;
       const headers = [...templateHeaders(language, BED_COLUMNS), formatMessage(language, 'field.name')];
       const data = rows.map((row) => [row.building_name, row.floor_name, row.room_name, row.name, row.device_code ?? '', row.resident_name ?? '']);
-      return { fileName: `beds-${fileStamp(now())}.xlsx`, bytes: buildWorkbook(formatMessage(language, 'field.bed'), headers, data) };
+      return { fileName: `beds-${fileStamp(now())}.xlsx`, bytes: buildWorkbook(formatMessage(language, 'field.bed'), headers, data, { textColumns: textColumns(BED_COLUMNS) }) };
     },
   };
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import * as XLSX from '@e965/xlsx';
 import * as api from '@vigil/contracts';
 import { Status } from '@vigil/contracts';
 import { download, problemsOf, sheetRows, upload, workbookBytes } from '../../test/care-fixtures.ts';
@@ -54,6 +55,20 @@ describe('caregiver Excel import and export', () => {
     const taken = await upload(server, api.nursingBatchAdd, 'carers.xlsx', workbookBytes([['Name', 'Mobile phone', 'Login account'], ['Taken Login', '+15550100003', '821012345678']], 'xlsx'), token);
     assert.deepEqual(problemsOf(taken).map((problem) => [problem.row, problem.column, problem.message]), [[2, 'C', 'The login account already exists.']]);
     assert.equal(await count(), before);
+  });
+
+  test('a phone and an ID number typed as numbers keep every digit; the template keeps them as text', async () => {
+    const file = workbookBytes([['Name', 'Mobile phone', 'ID number'], ['Numeric Nurse', 8613912345678, 110101199003071000]], 'xls');
+    const result = await upload(server, api.nursingBatchAdd, 'numbers.xls', file, token);
+    assert.equal(result.status, Status.OK, JSON.stringify(result));
+    const row = (await server.call(api.queryNursingList, { keyWord: 'Numeric Nurse', pageNum: 1, pageSize: 1 }, { token })).data.rows[0];
+    assert.deepEqual([row.phone, row.idNumber, row.userName], ['8613912345678', '110101199003071000', '8613912345678']);
+
+    const template = await download(server, api.nursingExcelModel, {}, token);
+    const book = XLSX.read(template.bytes, { type: 'buffer', cellNF: true, sheetStubs: true });
+    const sheet = book.Sheets[book.SheetNames[0]];
+    for (const column of ['B', 'E', 'G']) assert.equal(sheet[`${column}3`]?.z, '@', `column ${column} is text`);
+    assert.equal(sheet.B2?.v, '+639171234567');
   });
 
   test('template and export download as named files', async () => {

@@ -2,6 +2,7 @@ import {
   CAREGIVER_GRADES,
   formatMessage,
   ID_NUMBER_MAX,
+  IMPORT_MAX_ROWS,
   JOB_MAX,
   loginNameSchema,
   optionalText,
@@ -15,19 +16,20 @@ import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
 import { accountRepository } from '../accounts/account.repository.ts';
-import { checkCell, ImportProblems, localizedChoice, mapColumns, rowCells, templateHeaders, type ColumnSpec } from '../spreadsheets/import-sheet.ts';
-import { buildWorkbook, fileStamp, readFirstSheet } from '../spreadsheets/workbook.ts';
+import type { WorkerPool } from '../../workers/pool.ts';
+import { checkCell, ImportProblems, localizedChoice, readImportSheet, rowCells, templateHeaders, textColumns, type ColumnSpec } from '../spreadsheets/import-sheet.ts';
+import { buildWorkbook, fileStamp } from '../spreadsheets/workbook.ts';
 import { caregiverRepository } from './caregiver.repository.ts';
 import { phoneLogin, type CaregiverInput, type CaregiverService } from './caregiver.service.ts';
 
 export const CAREGIVER_COLUMNS: readonly ColumnSpec[] = [
   { field: 'personName', required: true, aliases: ['name'] },
-  { field: 'phone', required: true },
+  { field: 'phone', required: true, text: true },
   { field: 'grade', required: false },
   { field: 'job', required: false },
-  { field: 'idNumber', required: false },
+  { field: 'idNumber', required: false, text: true },
   { field: 'relation', required: false },
-  { field: 'userName', required: false },
+  { field: 'userName', required: false, text: true },
 ];
 
 interface CaregiverLine {
@@ -37,20 +39,19 @@ interface CaregiverLine {
 }
 
 /** Caregiver import template, import (all or nothing; each new login gets a random password, answered once) and export. */
-export function caregiverSpreadsheet(db: Db, now: () => number, caregivers: CaregiverService) {
+export function caregiverSpreadsheet(db: Db, now: () => number, caregivers: CaregiverService, workers: WorkerPool) {
   return {
     template(language: Language): { fileName: string; bytes: Buffer } {
       const headers = templateHeaders(language, CAREGIVER_COLUMNS);
       const sample = [['Maria Santos', '+639171234567', formatMessage(language, 'grade.senior'), 'Nurse', '', '', '']];
-      return { fileName: 'caregiver-template.xlsx', bytes: buildWorkbook(formatMessage(language, 'field.caregiverIds'), headers, sample) };
+      return { fileName: 'caregiver-template.xlsx', bytes: buildWorkbook(formatMessage(language, 'field.caregiverIds'), headers, sample, { textColumns: textColumns(CAREGIVER_COLUMNS), formattedRows: IMPORT_MAX_ROWS + 1 }) };
     },
 
     async import(session: SessionInfo, language: Language, bytes: Buffer) {
       const providerId = workingProviderId(session.scope);
-      const sheet = readFirstSheet(bytes);
       const problems = new ImportProblems(language);
-      const columns = mapColumns(sheet, CAREGIVER_COLUMNS, problems, language);
-      problems.throwIfAny();
+      const sheet = await readImportSheet(workers, bytes, CAREGIVER_COLUMNS, problems, language);
+      const { columns } = sheet;
 
       const lines: CaregiverLine[] = [];
       const logins = new Map<string, number>();
@@ -114,7 +115,7 @@ export function caregiverSpreadsheet(db: Db, now: () => number, caregivers: Care
         row.relation,
         row.user_name,
       ]);
-      return { fileName: `caregivers-${fileStamp(now())}.xlsx`, bytes: buildWorkbook(formatMessage(language, 'field.caregiverIds'), headers, data) };
+      return { fileName: `caregivers-${fileStamp(now())}.xlsx`, bytes: buildWorkbook(formatMessage(language, 'field.caregiverIds'), headers, data, { textColumns: textColumns(CAREGIVER_COLUMNS) }) };
     },
   };
 }

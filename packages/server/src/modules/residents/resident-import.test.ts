@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
 import { IMPORT_MAX_BYTES, Status } from '@vigil/contracts';
@@ -78,6 +79,27 @@ describe('resident Excel import and export', () => {
     assert.equal(result.status, Status.OK, JSON.stringify(result));
     const found = await server.call(api.userList, { keyWord: 'Date Cell', pageNum: 1, pageSize: 1 }, { token });
     assert.equal(found.data.rows[0].birthDate, '1939-07-14');
+  });
+
+  test('a contact phone typed as a number keeps every digit (no exponent, no ".0")', async () => {
+    await buildPlace(server, token, { area: 'Phone Hall', floor: '1F', rooms: '1', beds: '1' });
+    const file = workbookBytes([[...HEADERS.slice(0, 9), 'Emergency contact', 'Contact phone'], ['Number Phone', 'male', '1940-01-01', 170, 70, 'Phone Hall', '1F', '1', '1', 'Kid', 447700900123456]], 'xlsx');
+    const result = await upload(server, api.residentBatchAdd, 'phones.xlsx', file, token);
+    assert.equal(result.status, Status.OK, JSON.stringify(result));
+    const found = await server.call(api.userList, { keyWord: 'Number Phone', pageNum: 1, pageSize: 1 }, { token });
+    assert.equal(found.data.rows[0].contacts[0].phone, '447700900123456');
+  });
+
+  test('the template formats the contact phone column as text, so "+" and leading zeros survive a spreadsheet', async () => {
+    const file = await download(server, api.residentExcelModel, {}, token);
+    const book = XLSX.read(file.bytes, { type: 'buffer', cellNF: true, sheetStubs: true });
+    const sheet = book.Sheets[book.SheetNames[0]];
+    const phoneColumn = sheetRows(file.bytes)[0].indexOf('Contact phone');
+    const sample = sheet[XLSX.utils.encode_cell({ r: 1, c: phoneColumn })];
+    assert.equal(sample?.t, 's');
+    assert.equal(sample?.v, '+447700900123');
+    for (const row of [1, 2, 5000]) assert.equal(sheet[XLSX.utils.encode_cell({ r: row, c: phoneColumn })]?.z, '@', `row ${row + 1} is text`);
+    assert.notEqual(sheet[XLSX.utils.encode_cell({ r: 2, c: 0 })]?.z, '@', 'other columns keep their format');
   });
 
   test('a file with bad rows names each row and column, and imports nothing', async () => {

@@ -4,6 +4,7 @@ import {
   CONTACT_RELATIONS,
   formatMessage,
   GENDERS,
+  IMPORT_MAX_ROWS,
   heightSchema,
   optionalText,
   personNameSchema,
@@ -19,8 +20,10 @@ import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
 import { bedRepository } from '../addresses/bed.repository.ts';
-import { checkCell, ImportProblems, localizedChoice, mapColumns, rowCells, templateHeaders, type ColumnSpec } from '../spreadsheets/import-sheet.ts';
-import { buildWorkbook, fileStamp, readFirstSheet, type SheetData } from '../spreadsheets/workbook.ts';
+import type { WorkerPool } from '../../workers/pool.ts';
+import { checkCell, ImportProblems, localizedChoice, readImportSheet, rowCells, templateHeaders, textColumns, type ColumnSpec } from '../spreadsheets/import-sheet.ts';
+import type { SheetData } from '../spreadsheets/sheet-reader.ts';
+import { buildWorkbook, fileStamp } from '../spreadsheets/workbook.ts';
 import type { ResidentService } from './resident.service.ts';
 import { residentRepository, type ResidentFilter } from './resident.repository.ts';
 
@@ -35,7 +38,7 @@ export const RESIDENT_COLUMNS: readonly ColumnSpec[] = [
   { field: 'room', required: true },
   { field: 'bed', required: true },
   { field: 'contactName', required: false },
-  { field: 'contactPhone', required: false },
+  { field: 'contactPhone', required: false, text: true },
   { field: 'contactRelation', required: false },
   { field: 'careLevel', required: false },
   { field: 'remark', required: false },
@@ -51,7 +54,7 @@ interface ResidentLine {
 }
 
 /** Checks every row against the template rules; answers the lines and the bed path of each. */
-function readLines(sheet: SheetData, columns: Map<string, number>, problems: ImportProblems): ResidentLine[] {
+function readLines(sheet: Pick<SheetData, 'rows'>, columns: Map<string, number>, problems: ImportProblems): ResidentLine[] {
   const lines: ResidentLine[] = [];
   const seenBeds = new Map<string, number>();
   for (const row of sheet.rows) {
@@ -129,20 +132,19 @@ function readLines(sheet: SheetData, columns: Map<string, number>, problems: Imp
 }
 
 /** Resident import template, import (all or nothing, onto existing vacant beds) and export. */
-export function residentSpreadsheet(db: Db, now: () => number, residents: ResidentService) {
+export function residentSpreadsheet(db: Db, now: () => number, residents: ResidentService, workers: WorkerPool) {
   return {
     template(language: Language): { fileName: string; bytes: Buffer } {
       const headers = templateHeaders(language, RESIDENT_COLUMNS);
       const sample = [['Margaret Lee', formatMessage(language, 'gender.female'), '1938/04/12', 158, 52, 'Building A', '1F', '101', '1', 'Daniel Lee', '+447700900123', formatMessage(language, 'relation.children'), 2, '']];
-      return { fileName: 'resident-template.xlsx', bytes: buildWorkbook(formatMessage(language, 'field.name'), headers, sample) };
+      return { fileName: 'resident-template.xlsx', bytes: buildWorkbook(formatMessage(language, 'field.name'), headers, sample, { textColumns: textColumns(RESIDENT_COLUMNS), formattedRows: IMPORT_MAX_ROWS + 1 }) };
     },
 
     async import(session: SessionInfo, language: Language, bytes: Buffer): Promise<{ imported: number }> {
       const providerId = workingProviderId(session.scope);
-      const sheet = readFirstSheet(bytes);
       const problems = new ImportProblems(language);
-      const columns = mapColumns(sheet, RESIDENT_COLUMNS, problems, language);
-      problems.throwIfAny();
+      const sheet = await readImportSheet(workers, bytes, RESIDENT_COLUMNS, problems, language);
+      const { columns } = sheet;
       const lines = readLines(sheet, columns, problems);
 
       return db.transaction().execute(async (trx) => {
@@ -197,7 +199,7 @@ export function residentSpreadsheet(db: Db, now: () => number, residents: Reside
           row.medicalHistory.map((code) => formatMessage(language, `medical.${code}`)).join(', '),
         ];
       });
-      return { fileName: `residents-${fileStamp(now())}.xlsx`, bytes: buildWorkbook(formatMessage(language, 'field.name'), headers, data) };
+      return { fileName: `residents-${fileStamp(now())}.xlsx`, bytes: buildWorkbook(formatMessage(language, 'field.name'), headers, data, { textColumns: textColumns(RESIDENT_COLUMNS) }) };
     },
   };
 }

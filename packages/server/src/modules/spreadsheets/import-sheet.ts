@@ -9,8 +9,12 @@ import {
   type MessageKey,
 } from '@vigil/contracts';
 import type { z } from 'zod';
-import { AppError, fieldLabel } from '../../http/errors.ts';
-import { columnLetter, type SheetCell, type SheetData } from './workbook.ts';
+import { AppError, errors, fieldLabel } from '../../http/errors.ts';
+import type { WorkerPool } from '../../workers/pool.ts';
+import { taskModule } from '../../workers/task-module.ts';
+import { normalizeHeader, type SheetCell, type SheetColumn, type SheetData } from './sheet-reader.ts';
+import type { tasks } from './sheet-tasks.ts';
+import { columnLetter } from './workbook.ts';
 
 /** One template column: the field it fills (its `field.<name>` label heads the column) and whether every row needs it. */
 export interface ColumnSpec {
@@ -18,9 +22,14 @@ export interface ColumnSpec {
   required: boolean;
   /** Other fields whose labels also name this column (e.g. a plain "Name" for a person's name). */
   aliases?: readonly string[];
+  /** Phones and IDs: the template formats the column as text so "+" and leading zeros survive Excel and LibreOffice. */
+  text?: boolean;
 }
 
-const normalizeHeader = (text: string) => text.toLowerCase().replace(/[\s\u3000()（）:：*]/g, '');
+/** 0-based indexes of a template's text columns (for buildWorkbook). */
+export function textColumns(columns: readonly ColumnSpec[]): number[] {
+  return columns.flatMap((column, index) => (column.text ? [index] : []));
+}
 
 /** Every header text that names a field: its label in each of the seven languages, or the field name itself. */
 function headerAliases(field: string): Set<string> {
@@ -60,30 +69,56 @@ export class ImportProblems {
   }
 }
 
-/** Finds each template column among the headers (in any language); a missing required column is a problem. */
+/** Every header text that names each template column, for the reader in the worker. */
+function sheetColumns(columns: readonly ColumnSpec[]): SheetColumn[] {
+  return columns.map((column) => ({
+    field: column.field,
+    names: [...new Set([column.field, ...(column.aliases ?? [])].flatMap((field) => [...headerAliases(field)]))],
+  }));
+}
+
+/** Where each template column was found; a missing required column is a problem. */
 export function mapColumns(sheet: SheetData, columns: readonly ColumnSpec[], problems: ImportProblems, language: Language): Map<string, number> {
   const found = new Map<string, number>();
-  const headers = sheet.headers.map(normalizeHeader);
   for (const column of columns) {
-    const aliases = new Set([column.field, ...(column.aliases ?? [])].flatMap((field) => [...headerAliases(field)]));
-    const index = headers.findIndex((header) => aliases.has(header));
-    if (index >= 0) found.set(column.field, index);
+    const index = sheet.found[column.field];
+    if (index !== undefined) found.set(column.field, index);
     else if (column.required) problems.add(1, null, column.field, 'import.missingColumn', { column: fieldLabel(language, column.field) });
   }
   return found;
 }
 
 /** Reads one row's cells by field; cells of absent optional columns are empty. */
-export function rowCells(cells: SheetCell[], columns: Map<string, number>) {
+export function rowCells(cells: Record<string, SheetCell>, columns: Map<string, number>) {
   return {
     cell(field: string): SheetCell {
-      const index = columns.get(field);
-      return index === undefined ? { text: '', date: null } : (cells[index] ?? { text: '', date: null });
+      return cells[field] ?? { text: '', date: null };
     },
     index(field: string): number | null {
       return columns.get(field) ?? null;
     },
   };
+}
+
+const sheetTasks = taskModule<typeof tasks>(import.meta.url, './sheet-tasks');
+
+/** Time a spreadsheet may take to read: a full 5,000-row file needs well under a second. */
+const SHEET_READ_TIME_LIMIT_MS = 15_000;
+
+/**
+ * Reads an uploaded spreadsheet in the worker pool (never on the event loop) and
+ * finds the template's columns: answers the column of each field and the data rows.
+ * Missing required columns, an empty sheet and a hostile file are refused here.
+ */
+export async function readImportSheet(workers: WorkerPool, bytes: Buffer, columns: readonly ColumnSpec[], problems: ImportProblems, language: Language) {
+  const sheet = await workers.run(sheetTasks, 'readSheet', { bytes, columns: sheetColumns(columns) }, {
+    timeLimitMs: SHEET_READ_TIME_LIMIT_MS,
+    refusals: { failed: () => errors.badRequest('import.unreadable'), crashed: () => errors.badRequest('import.unreadable') },
+  });
+  const found = mapColumns(sheet, columns, problems, language);
+  problems.throwIfAny();
+  if (sheet.rows.length === 0) throw errors.badRequest('import.empty');
+  return { columns: found, rows: sheet.rows };
 }
 
 /**

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { Status } from '@vigil/contracts';
+import { AppError } from '../http/errors.ts';
+import { createWorkerPool } from './pool.ts';
+import type { tasks } from './pool-test-tasks.ts';
+import { taskModule } from './task-module.ts';
+
+const testTasks = taskModule<typeof tasks>(import.meta.url, './pool-test-tasks');
+
+describe('worker pool', () => {
+  const pool = createWorkerPool({ size: 1, queueLimit: 1, timeLimitMs: 10_000, resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 }, idleMs: 5_000, warm: 0 });
+  after(() => pool.close());
+
+  const refusal = (status: number, key: string) => (error: unknown) => error instanceof AppError && error.status === status && error.messageKey === key;
+
+  test('runs a task in a worker and answers its result', async () => {
+    assert.deepEqual(await pool.run(testTasks, 'shout', { text: 'vigil' }), { text: 'VIGIL' });
+  });
+
+  test('a refusal thrown in the worker arrives as the same localized error', async () => {
+    await assert.rejects(pool.run(testTasks, 'refuse', undefined), refusal(Status.BAD_REQUEST, 'upload.wrongFormat'));
+  });
+
+  test('a job past its time limit is ended (its worker terminated) while the event loop keeps running', async () => {
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    await assert.rejects(pool.run(testTasks, 'spin', undefined, { timeLimitMs: 500 }), refusal(Status.TOO_LARGE, 'upload.tooLarge'));
+    clearInterval(ticker);
+    assert.ok(ticks >= 10, `the loop ticked ${ticks} times during the job`);
+    assert.deepEqual(await pool.run(testTasks, 'shout', { text: 'again' }), { text: 'AGAIN' }, 'a fresh worker takes the next job');
+  });
+
+  test('a job past its heap limit is ended as too large', async () => {
+    await assert.rejects(pool.run(testTasks, 'hog', undefined), refusal(Status.TOO_LARGE, 'upload.tooLarge'));
+  });
+
+  test('concurrency and the queue are bounded: a job beyond them is refused as busy', async () => {
+    const running = pool.run(testTasks, 'spin', undefined, { timeLimitMs: 1_500 });
+    const queued = pool.run(testTasks, 'shout', { text: 'queued' });
+    await assert.rejects(pool.run(testTasks, 'shout', { text: 'refused' }), refusal(Status.CONFLICT, 'common.busy'));
+    await assert.rejects(running, refusal(Status.TOO_LARGE, 'upload.tooLarge'));
+    assert.deepEqual(await queued, { text: 'QUEUED' });
+    assert.equal(pool.size, 1);
+  });
+
+  test('failures map to the caller\'s messages', async () => {
+    await assert.rejects(
+      pool.run(testTasks, 'spin', undefined, { timeLimitMs: 300, refusals: { timeout: () => new AppError(Status.BAD_REQUEST, 'import.unreadable') } }),
+      refusal(Status.BAD_REQUEST, 'import.unreadable'),
+    );
+  });
+});
