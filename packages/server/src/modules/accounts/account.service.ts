@@ -2,9 +2,7 @@ import {
   CREATABLE_ROLES,
   isWeakPassword,
   PROVIDER_BOUND_ROLES,
-  ROLES,
   Status,
-  type Account,
   type DataPermission,
   type Role,
 } from '@vigil/contracts';
@@ -14,24 +12,8 @@ import { AppError, errors } from '../../http/errors.ts';
 import { isPlatformRole, scopeIncludes, type Scope } from '../../tenancy/scope.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { presentAccount } from './account.presenter.ts';
 import { accountRepository, type AccountWithProvider } from './account.repository.ts';
-
-/** Maps an account row to the API shape (never the hash). */
-export function presentAccount(row: AccountWithProvider): Account {
-  const role = ROLES.find((candidate) => candidate === row.role) ?? 'SUB_ROLE';
-  const permission = row.data_permission === 1 || row.data_permission === 2 ? row.data_permission : null;
-  return {
-    id: row.id,
-    userName: row.user_name,
-    nickName: row.nick_name,
-    role,
-    dataPermission: permission,
-    providerId: row.provider_id,
-    providerName: row.provider_name,
-    enabled: row.enabled === 1,
-    createdAt: row.created_at,
-  };
-}
 
 /** Roles whose accounts a caller lists and manages: the ones it may create. */
 function manageableRoles(scope: Scope): readonly Role[] {

@@ -1,5 +1,4 @@
 import {
-  CAREGIVER_GRADES,
   CAREGIVERS_PER_RESIDENT_MAX,
   isWeakPassword,
   Status,
@@ -13,28 +12,11 @@ import { accountRepository } from '../accounts/account.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password-hash.ts';
 import { isUniqueViolation } from '../care-sql.ts';
+import { presentCaregiver } from './caregiver.presenter.ts';
 import { caregiverRepository, type CaregiverFields, type CaregiverListRow } from './caregiver.repository.ts';
 
 export interface CaregiverInput extends CaregiverFields {
   residentIds: number[];
-}
-
-/** Maps a caregiver row and its residents to the API shape. */
-export function presentCaregiver(row: CaregiverListRow, residents: readonly { id: number; name: string }[]): Caregiver {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    userName: row.user_name,
-    name: row.name,
-    phone: row.phone,
-    job: row.job,
-    idNumber: row.id_number,
-    relation: row.relation,
-    grade: CAREGIVER_GRADES.find((grade) => grade === row.grade) ?? 'general',
-    enabled: row.enabled === 1,
-    residents: residents.map((resident) => ({ id: resident.id, name: resident.name })),
-    createdAt: row.created_at,
-  };
 }
 
 /** The default app login of a caregiver: the phone's digits (login names are letters and digits). */

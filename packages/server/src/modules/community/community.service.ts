@@ -6,7 +6,8 @@ import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import type { AddressService } from '../addresses/address.service.ts';
 import { areaRepository } from '../addresses/area.repository.ts';
-import { communityRepository, type GeofenceFields, type GeofenceRow } from './community.repository.ts';
+import { presentGeofence } from './community.presenter.ts';
+import { communityRepository, type GeofenceFields } from './community.repository.ts';
 
 type EnclosureConfig = z.output<typeof enclosureConfigSchema>;
 const DEFAULT_ENCLOSURE_CONFIG: EnclosureConfig = { enabled: false, alarmOnLeave: true, reportIntervalSeconds: 60 };
@@ -20,19 +21,6 @@ function parseConfig(text: string | undefined): CareConfig | null {
   } catch {
     return null;
   }
-}
-
-function presentGeofence(row: GeofenceRow) {
-  return {
-    id: row.id,
-    areaId: row.area_id,
-    areaName: row.area_name,
-    name: row.name,
-    centerLat: Number(row.center_lat),
-    centerLng: Number(row.center_lng),
-    radius: row.radius_m,
-    keyword: row.keyword,
-  };
 }
 
 /** Communities (level-1 areas) with their sleep and alarm configs, and geofences. */

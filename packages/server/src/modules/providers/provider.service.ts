@@ -7,26 +7,8 @@ import { isPlatformRole, type Scope } from '../../tenancy/scope.ts';
 import { accountRepository } from '../accounts/account.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password-hash.ts';
-import { isProviderAvailable } from './availability.ts';
-import { providerRepository, type ProviderListRow, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
-
-/** Maps a provider row to the API shape. */
-export function presentProvider(row: ProviderListRow): Provider {
-  return {
-    id: row.id,
-    name: row.name,
-    code: row.code ?? '',
-    domain: row.domain,
-    level: row.level,
-    parentId: row.parent_id,
-    parentName: row.parent_name,
-    userName: row.user_name,
-    enabled: row.enabled === 1,
-    available: isProviderAvailable(row, row.parent_id ? { enabled: row.parent_enabled === 1 ? 1 : 0 } : null),
-    childCount: row.child_count,
-    createdAt: row.created_at,
-  };
-}
+import { presentProvider } from './provider.presenter.ts';
+import { providerRepository, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
 
 /**
  * Providers a scope may manage: vendor roles all of them, a class I provider its

@@ -8,20 +8,9 @@ import { generatePassword, hashPassword } from '../auth/password-hash.ts';
 import { bedRepository } from '../addresses/bed.repository.ts';
 import { contactRepository } from './contact.repository.ts';
 import { relativeAccounts } from './relatives.ts';
-import { stateOf } from './resident.presenter.ts';
-import { residentRepository, type ResidentRow } from './resident.repository.ts';
+import { presentResidentState, stateOf } from './resident.presenter.ts';
+import { residentRepository } from './resident.repository.ts';
 import { transition, type ResidentAction } from './resident-state.ts';
-
-function stateRecord(row: ResidentRow) {
-  return {
-    id: row.id,
-    state: stateOf(row),
-    checkInAt: row.check_in_at,
-    checkOutAt: row.check_out_at,
-    deregisteredAt: row.deregistered_at,
-    bunkId: row.bed_id,
-  };
-}
 
 /** Check-in, check-out and log-out of residents, and their relatives' contacts and accounts. */
 export function residentStateService(db: Db, now: () => number) {
@@ -33,7 +22,7 @@ export function residentStateService(db: Db, now: () => number) {
       const change = transition(stateOf(row), action, now());
       if ('refused' in change) throw errors.conflict(change.refused);
       await repository.update(row.id, change);
-      return stateRecord({ ...row, ...change });
+      return presentResidentState({ ...row, ...change });
     });
   }
 
@@ -44,7 +33,7 @@ export function residentStateService(db: Db, now: () => number) {
       if (input.action) return applyAction(providerId, input.id, input.action);
       const row = await residentRepository(db).findById(input.id);
       if (!row || row.provider_id !== providerId) throw errors.notFound('resident.notFound');
-      return stateRecord(row);
+      return presentResidentState(row);
     },
 
     /** Checks out the checked-in resident on a bed. */
