@@ -2,7 +2,7 @@
  * API throughput benchmark: the main list and detail calls at 50 concurrent clients
  * over 10,000 residents, each beside a bare Fastify route that runs the same SQL
  * through prepared statements (bench/bare-routes.ts), in the same run. The server
- * listens on 127.0.0.1; autocannon makes the load from its own thread. SQLite
+ * listens on 127.0.0.1; autocannon makes the load from its own process. SQLite
  * always; PostgreSQL too when DATABASE_URL is set (a scratch database beside it,
  * dropped afterwards). Prints a table; asserts nothing.
  *
@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import * as api from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -32,12 +32,12 @@ const PAGE_SIZE = 20;
 
 function load(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job, execArgv: ['--import', 'tsx'] });
-    worker.once('message', (result: LoadResult) => {
-      resolve(result);
-      void worker.terminate();
+    const child = fork(new URL('./load-worker.ts', import.meta.url), [JSON.stringify(job)], { execArgv: ['--import', 'tsx'] });
+    child.once('message', (result: LoadResult) => resolve(result));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load generator exited with ${code}`));
     });
-    worker.once('error', reject);
   });
 }
 

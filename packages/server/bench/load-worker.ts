@@ -1,9 +1,8 @@
 /**
- * Load generator thread for bench/api.ts: runs autocannon against one URL, cycling
- * through the given request bodies or paths, and posts the result back. It runs in
- * its own thread so the load it makes does not share the server's event loop.
+ * Load generator process for bench/api.ts: runs autocannon against one URL, cycling
+ * through the given request bodies or paths, and sends the result back. It runs in
+ * its own process so the load it makes does not share the server's event loop.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
 export interface LoadJob {
@@ -25,7 +24,7 @@ export interface LoadResult {
   bytesPerRequest: number;
 }
 
-const job: LoadJob = workerData;
+const job: LoadJob = JSON.parse(process.argv[2] ?? '{}');
 let next = 0;
 const result = await autocannon({
   url: job.url,
@@ -52,5 +51,5 @@ const result = await autocannon({
     non2xx: result.non2xx,
     bytesPerRequest: result.throughput.total / answered,
   };
-  parentPort?.postMessage(summary);
+  process.send?.(summary);
 }

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
-import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { accountRepository } from '../accounts/account.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password-hash.ts';
@@ -30,7 +30,7 @@ export function caregiverService(db: Db, now: () => number) {
 
   async function owned(providerId: number, id: number): Promise<CaregiverListRow> {
     const row = await caregivers.findById(id);
-    if (!row || row.provider_id !== providerId) throw errors.notFound('caregiver.notFound');
+    assertOwned(row, providerId, 'caregiver.notFound');
     return row;
   }
 
@@ -136,7 +136,7 @@ export function caregiverService(db: Db, now: () => number) {
       const providerId = workingProviderId(session.scope);
       await db.transaction().execute(async (trx) => {
         const row = await caregiverRepository(trx).findById(id);
-        if (!row || row.provider_id !== providerId) throw errors.notFound('caregiver.notFound');
+        assertOwned(row, providerId, 'caregiver.notFound');
         await caregiverRepository(trx).delete(row.id);
         await sessionRepository(trx).revokeAccounts([row.account_id]);
         await accountRepository(trx).delete(row.account_id);

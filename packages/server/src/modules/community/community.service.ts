@@ -30,7 +30,8 @@ export function communityService(db: Db, now: () => number, addresses: AddressSe
 
   async function ownedCommunity(providerId: number, id: number) {
     const area = await areas.findArea(id);
-    if (!area || area.provider_id !== providerId || area.level !== 1) throw errors.notFound('area.notFound');
+    assertOwned(area, providerId, 'area.notFound');
+    if (area.level !== 1) throw errors.notFound('area.notFound');
     return area;
   }
 
@@ -82,7 +83,7 @@ export function communityService(db: Db, now: () => number, addresses: AddressSe
     async addGeofence(session: SessionInfo, fields: GeofenceFields): Promise<{ id: number }> {
       const providerId = workingProviderId(session.scope);
       const area = await areas.findArea(fields.areaId);
-      if (!area || area.provider_id !== providerId) throw errors.invalidField('areaId', 'area.notFound');
+      assertOwned(area, providerId, 'area.notFound', 'areaId');
       return { id: await communities.insertGeofence(providerId, fields, now()) };
     },
 
