@@ -11,7 +11,8 @@ import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { isPlatformRole, scopeIncludes, type Scope } from '../../tenancy/scope.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
-import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { resetCredentials } from '../auth/credentials-reset.ts';
+import { hashPassword } from '../auth/password-hash.ts';
 import { presentAccount } from './account.presenter.ts';
 import { accountRepository, type AccountWithProvider } from './account.repository.ts';
 
@@ -115,10 +116,7 @@ export function accountService(db: Db, now: () => number) {
           await accounts.delete(account.id);
           return null;
         case 'resetPassword': {
-          const password = generatePassword();
-          await accounts.update(account.id, { password_hash: await hashPassword(password) }, now());
-          await sessions.revokeAccounts([account.id]);
-          return { password };
+          return { password: await resetCredentials({ accounts, sessions }, account.id, now()) };
         }
         case 'update': {
           const role = presentAccount(account).role;

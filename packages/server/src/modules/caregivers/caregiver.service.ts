@@ -9,6 +9,7 @@ import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { accountRepository } from '../accounts/account.repository.ts';
+import { resetCredentials } from '../auth/credentials-reset.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password-hash.ts';
 import { isUniqueViolation } from '../care-sql.ts';
@@ -125,9 +126,7 @@ export function caregiverService(db: Db, now: () => number) {
 
     async resetPassword(session: SessionInfo, id: number): Promise<{ userName: string; password: string }> {
       const row = await owned(workingProviderId(session.scope), id);
-      const password = generatePassword();
-      await accountRepository(db).update(row.account_id, { password_hash: await hashPassword(password) }, now());
-      await sessionRepository(db).revokeAccounts([row.account_id]);
+      const password = await resetCredentials({ accounts: accountRepository(db), sessions: sessionRepository(db) }, row.account_id, now());
       return { userName: row.user_name, password };
     },
 

@@ -6,7 +6,8 @@ import { AppError, errors } from '../../http/errors.ts';
 import { isPlatformRole, type Scope } from '../../tenancy/scope.ts';
 import { accountRepository } from '../accounts/account.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
-import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { resetCredentials } from '../auth/credentials-reset.ts';
+import { hashPassword } from '../auth/password-hash.ts';
 import { presentProvider } from './provider.presenter.ts';
 import { providerRepository, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
 
@@ -108,10 +109,7 @@ export function providerService(db: Db, now: () => number) {
       const accounts = accountRepository(db);
       const login = await accounts.findProviderLogin(id);
       if (!login) throw errors.notFound('account.notFound');
-      const password = generatePassword();
-      await accounts.update(login.id, { password_hash: await hashPassword(password) }, now());
-      await sessionRepository(db).revokeAccounts([login.id]);
-      return { password };
+      return { password: await resetCredentials({ accounts, sessions: sessionRepository(db) }, login.id, now()) };
     },
 
     /** Enables or disables; disabling ends every session of the provider, its children and their accounts. */

@@ -4,7 +4,7 @@ import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { accountRepository } from '../accounts/account.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
-import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { resetCredentials } from '../auth/credentials-reset.ts';
 import { bedRepository } from '../addresses/bed.repository.ts';
 import { contactRepository } from './contact.repository.ts';
 import { relativeAccounts } from './relatives.ts';
@@ -70,9 +70,7 @@ export function residentStateService(db: Db, now: () => number) {
       const account = await accounts.findById(contact.account_id);
       assertOwned(account, providerId, 'contact.notFound');
       if (account.role !== 'RELATIVES') throw errors.notFound('contact.notFound');
-      const password = generatePassword();
-      await accounts.update(account.id, { password_hash: await hashPassword(password) }, now());
-      await sessionRepository(db).revokeAccounts([account.id]);
+      const password = await resetCredentials({ accounts, sessions: sessionRepository(db) }, account.id, now());
       return { userName: account.user_name, password };
     },
   };
