@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { ensureAdministrator } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { transactional } from './db/transactional.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { operationRegistrar } from './http/register.ts';
@@ -97,7 +98,12 @@ export async function buildApp(config: Config, options: { print?: (line: string)
   const routes = operationRegistrar(app, auth.authenticate);
   authRoutes(routes, auth);
   providerRoutes(routes, providerService(db, now));
-  accountRoutes(routes, accountService(db, now));
+  accountRoutes(routes, accountService({
+    accounts: accountRepository(db),
+    sessions: sessionRepository(db),
+    transaction: transactional(db, (trx) => ({ accounts: accountRepository(trx), providers: providerRepository(trx) })),
+    now,
+  }));
   careRoutes(routes, db, now);
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,

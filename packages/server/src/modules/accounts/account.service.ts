@@ -6,15 +6,16 @@ import {
   type DataPermission,
   type Role,
 } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { isPlatformRole, scopeIncludes, type Scope } from '../../tenancy/scope.ts';
-import { sessionRepository } from '../auth/session.repository.ts';
+import type { SessionRepository } from '../auth/session.repository.ts';
+import type { ProviderRepository } from '../providers/provider.repository.ts';
 import { resetCredentials } from '../auth/credentials-reset.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { presentAccount } from './account.presenter.ts';
-import { accountRepository, type AccountWithProvider } from './account.repository.ts';
+import type { AccountRepository, AccountWithProvider } from './account.repository.ts';
 
 /** Roles whose accounts a caller lists and manages: the ones it may create. */
 function manageableRoles(scope: Scope): readonly Role[] {
@@ -25,9 +26,16 @@ function listScope(scope: Scope): 'all' | readonly number[] {
   return isPlatformRole(scope.role) ? 'all' : scope.providerIds;
 }
 
+/** What account management works with: its repositories, bound to the database or to one transaction. */
+export interface AccountServiceDeps {
+  accounts: AccountRepository;
+  sessions: SessionRepository;
+  transaction: Transactional<{ accounts: AccountRepository; providers: ProviderRepository }>;
+  now: () => number;
+}
+
 /** Account management (Permission management > Account management). */
-export function accountService(db: Db, now: () => number) {
-  const accounts = accountRepository(db);
+export function accountService({ accounts, sessions, transaction, now }: AccountServiceDeps) {
 
   async function findManaged(scope: Scope, id: number): Promise<AccountWithProvider> {
     const account = await accounts.findById(id);
@@ -73,10 +81,9 @@ export function accountService(db: Db, now: () => number) {
       }
       if (isWeakPassword(input.passWord)) throw new AppError(Status.PASSWORD_WEAK, 'auth.passwordWeak');
       const passwordHash = await hashPassword(input.passWord);
-      return db.transaction().execute(async (trx) => {
-        const txAccounts = accountRepository(trx);
+      return transaction(async ({ accounts: txAccounts, providers: txProviders }) => {
         if (await txAccounts.findByUserName(input.userName)) throw errors.conflict('account.exists');
-        if (providerId !== null && !(await trx.selectFrom('providers').select('id').where('id', '=', providerId).executeTakeFirst())) {
+        if (providerId !== null && !(await txProviders.findById(providerId))) {
           throw errors.invalidField('providerId', 'provider.notFound');
         }
         const id = await txAccounts.insert({
@@ -100,7 +107,6 @@ export function accountService(db: Db, now: () => number) {
         | { op: 'update'; id: number; nickName: string; dataPermission?: DataPermission | null },
     ): Promise<{ password?: string } | null> {
       const account = await findManaged(session.scope, input.id);
-      const sessions = sessionRepository(db);
       if ((input.op === 'disable' || input.op === 'delete') && account.id === session.accountId) {
         throw errors.conflict('account.cannotChangeSelf');
       }
