@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/database.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/demo/seed.ts';
 import { bareApp, postgresRunner, sqliteRunner, type PreparedRunner } from './bare-routes.ts';
 import type { LoadJob, LoadResult } from './load-worker.ts';
@@ -59,6 +60,19 @@ interface Case {
 
 const pages = (count: number) => Array.from({ length: count }, (_, i) => JSON.stringify({ pageNum: 1 + ((i * 37) % count), pageSize: PAGE_SIZE }));
 
+/** Prints the plans of the resident list's count and page queries, per filter: each should use an index, not scan. */
+async function explainListFilters(db: Db, dialect: 'sqlite' | 'postgres', providerId: number): Promise<void> {
+  const filters = ['', ` and r.state = 'admitted'`, ' and r.attention = 1'];
+  const prefix = dialect === 'sqlite' ? 'explain query plan' : 'explain';
+  for (const filter of filters) {
+    for (const query of [`select count(*) from residents r where r.provider_id = ${providerId}${filter}`, `select r.id from residents r where r.provider_id = ${providerId}${filter} order by r.id desc limit 20 offset 4000`]) {
+      const { rows } = await sql.raw<Record<string, unknown>>(`${prefix} ${query}`).execute(db);
+      const plan = rows.map((row) => String(row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)).trim()).join(' | ');
+      console.log(`  plan: ${query.replace(/^select /, '').slice(0, 70).padEnd(70)} → ${plan}`);
+    }
+  }
+}
+
 async function run(label: string, databaseUrl: string | null): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-'));
   const config = loadConfig({ VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'silent', VIGIL_ADMIN_USER: 'benchadmin', VIGIL_ADMIN_PASSWORD: 'Bench#Admin2026', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
@@ -70,6 +84,7 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
     const home = await db.selectFrom('providers').select(['id', 'parent_id']).where('name_key', '=', 'sunrise riverside home').executeTakeFirstOrThrow();
     await seedResidents(db, home.id);
     await sql`ANALYZE`.execute(db);
+    await explainListFilters(db, databaseUrl ? 'postgres' : 'sqlite', home.id);
     const group = await db.selectFrom('providers').select('id').where((eb) => eb.or([eb('id', '=', home.parent_id ?? 0), eb('parent_id', '=', home.parent_id ?? 0)])).execute();
     const residentIds = (await db.selectFrom('residents').select('id').where('provider_id', '=', home.id).orderBy('id', 'desc').limit(500).execute()).map((row) => row.id);
 
