@@ -50,7 +50,7 @@ export function postgresRunner(url: string): PreparedRunner {
       let prepared = names.get(sqlText);
       if (!prepared) {
         let index = 0;
-        const text = sqlText.replace(/\?list|\?/g, (match) => (match === '?list' ? ` any($${++index})` : `$${++index}`)).replace(/ in any\(/g, ' = any(');
+        const text = sqlText.replace(/ in \?list|\?/g, (match) => (match === '?' ? `$${++index}` : ` = any($${++index})`));
         prepared = { name: `bare_${names.size}`, text };
         names.set(sqlText, prepared);
       }
