@@ -87,7 +87,9 @@ export function bareApp(db: PreparedRunner, scope: { providerId: number; account
   app.post<{ Body: { pageNum: number; pageSize: number } }>('/userList', async (request) => {
     const { pageNum, pageSize } = request.body;
     const [{ n }] = await db.all<{ n: number }>('select count(*) as n from residents where provider_id = ?', [scope.providerId]);
-    const rows = await db.all<ResidentListRow>(`select ${RESIDENT_COLUMNS} where r.provider_id = ? order by r.id desc limit ? offset ?`, [scope.providerId, pageSize, (pageNum - 1) * pageSize]);
+    // Like Vigil: page the ids on the index, then join only the page's rows to their places.
+    const ids = await db.all<{ id: number }>('select id from residents where provider_id = ? order by id desc limit ? offset ?', [scope.providerId, pageSize, (pageNum - 1) * pageSize]);
+    const rows = await db.all<ResidentListRow>(`select ${RESIDENT_COLUMNS} where r.id in ?list order by r.id desc`, [ids.map((row) => row.id)]);
     return ok({ rows: await presentResidents(rows), total: Number(n), pageNum, pageSize });
   });
 
