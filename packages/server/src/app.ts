@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ensureAdministrator } from './bootstrap.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { transactional } from './db/transactional.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { operationRegistrar } from './http/register.ts';
@@ -127,7 +128,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const routes = operationRegistrar(app, auth.authenticate);
   authRoutes(routes, auth);
   providerRoutes(routes, providerService(db, now));
-  accountRoutes(routes, accountService(db, now));
+  accountRoutes(routes, accountService({
+    accounts: accountRepository(db),
+    sessions: sessionRepository(db),
+    transaction: transactional(db, (trx) => ({ accounts: accountRepository(trx), providers: providerRepository(trx) })),
+    now,
+  }));
   // Uploaded files are parsed off the event loop: one worker per spare core, at most 4.
   const workers = createWorkerPool({
     size: Math.max(1, Math.min(4, os.availableParallelism() - 1)),

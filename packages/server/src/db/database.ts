@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialect.ts';
+import { cachingStatements } from './statement-cache.ts';
 import { foundation } from './migrations/001-foundation.ts';
 import { careData } from './migrations/002-care-data.ts';
 import { authHardening } from './migrations/003-auth-hardening.ts';
@@ -85,7 +86,7 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',

@@ -15,8 +15,11 @@ export function workingProviderId(scope: Scope): number {
 
 /**
  * Throws NOT_FOUND unless the row exists and belongs to the provider the user works in:
- * another provider's row answers exactly like a missing one.
+ * another provider's row answers exactly like a missing one. With `field`, the row was
+ * named by an input field (a resident's bed, a geofence's area), and the answer is bad
+ * input on that field instead.
  */
-export function assertOwned<T extends { provider_id: number }>(row: T | undefined, providerId: number, notFoundKey: MessageKey): asserts row is T {
-  if (!row || row.provider_id !== providerId) throw errors.notFound(notFoundKey);
+export function assertOwned<T extends { provider_id: number | null }>(row: T | undefined, providerId: number, notFoundKey: MessageKey, field?: string): asserts row is T {
+  if (row && row.provider_id === providerId) return;
+  throw field === undefined ? errors.notFound(notFoundKey) : errors.invalidField(field, notFoundKey);
 }

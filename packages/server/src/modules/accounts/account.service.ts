@@ -2,37 +2,21 @@ import {
   CREATABLE_ROLES,
   isWeakPassword,
   PROVIDER_BOUND_ROLES,
-  ROLES,
   Status,
-  type Account,
   type DataPermission,
   type Role,
 } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { isPlatformRole, scopeIncludes, type Scope } from '../../tenancy/scope.ts';
-import { sessionRepository } from '../auth/session.repository.ts';
-import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import type { SessionRepository } from '../auth/session.repository.ts';
+import type { ProviderRepository } from '../providers/provider.repository.ts';
+import { resetCredentials } from '../auth/credentials-reset.ts';
+import { hashPassword } from '../auth/password-hash.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
-import { accountRepository, type AccountWithProvider } from './account.repository.ts';
-
-/** Maps an account row to the API shape (never the hash). */
-export function presentAccount(row: AccountWithProvider): Account {
-  const role = ROLES.find((candidate) => candidate === row.role) ?? 'SUB_ROLE';
-  const permission = row.data_permission === 1 || row.data_permission === 2 ? row.data_permission : null;
-  return {
-    id: row.id,
-    userName: row.user_name,
-    nickName: row.nick_name,
-    role,
-    dataPermission: permission,
-    providerId: row.provider_id,
-    providerName: row.provider_name,
-    enabled: row.enabled === 1,
-    createdAt: row.created_at,
-  };
-}
+import { presentAccount } from './account.presenter.ts';
+import type { AccountRepository, AccountWithProvider } from './account.repository.ts';
 
 /** Roles whose accounts a caller lists and manages: the ones it may create. */
 function manageableRoles(scope: Scope): readonly Role[] {
@@ -43,9 +27,16 @@ function listScope(scope: Scope): 'all' | readonly number[] {
   return isPlatformRole(scope.role) ? 'all' : scope.providerIds;
 }
 
+/** What account management works with: its repositories, bound to the database or to one transaction. */
+export interface AccountServiceDeps {
+  accounts: AccountRepository;
+  sessions: SessionRepository;
+  transaction: Transactional<{ accounts: AccountRepository; providers: ProviderRepository }>;
+  now: () => number;
+}
+
 /** Account management (Permission management > Account management). */
-export function accountService(db: Db, now: () => number) {
-  const accounts = accountRepository(db);
+export function accountService({ accounts, sessions, transaction, now }: AccountServiceDeps) {
 
   async function findManaged(scope: Scope, id: number): Promise<AccountWithProvider> {
     const account = await accounts.findById(id);
@@ -91,10 +82,9 @@ export function accountService(db: Db, now: () => number) {
       }
       assertPasswordAllowed(input.passWord, input.userName);
       const passwordHash = await hashPassword(input.passWord);
-      return db.transaction().execute(async (trx) => {
-        const txAccounts = accountRepository(trx);
+      return transaction(async ({ accounts: txAccounts, providers: txProviders }) => {
         if (await txAccounts.findByUserName(input.userName)) throw errors.conflict('account.exists');
-        if (providerId !== null && !(await trx.selectFrom('providers').select('id').where('id', '=', providerId).executeTakeFirst())) {
+        if (providerId !== null && !(await txProviders.findById(providerId))) {
           throw errors.invalidField('providerId', 'provider.notFound');
         }
         const id = await txAccounts.insert({
@@ -118,7 +108,6 @@ export function accountService(db: Db, now: () => number) {
         | { op: 'update'; id: number; nickName: string; dataPermission?: DataPermission | null },
     ): Promise<{ password?: string } | null> {
       const account = await findManaged(session.scope, input.id);
-      const sessions = sessionRepository(db);
       if ((input.op === 'disable' || input.op === 'delete') && account.id === session.accountId) {
         throw errors.conflict('account.cannotChangeSelf');
       }
@@ -134,10 +123,7 @@ export function accountService(db: Db, now: () => number) {
           await accounts.delete(account.id);
           return null;
         case 'resetPassword': {
-          const password = generatePassword();
-          await accounts.update(account.id, { password_hash: await hashPassword(password) }, now());
-          await sessions.revokeAccounts([account.id]);
-          return { password };
+          return { password: await resetCredentials({ accounts, sessions }, account.id, now()) };
         }
         case 'update': {
           const role = presentAccount(account).role;

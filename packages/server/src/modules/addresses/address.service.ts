@@ -21,7 +21,7 @@ export function addressService(db: Db, now: () => number) {
 
   async function ownedFloor(repository: AreaRepository, providerId: number, id: number, field: string) {
     const floor = await repository.findArea(id);
-    if (!floor || floor.provider_id !== providerId) throw errors.notFound('area.notFound');
+    assertOwned(floor, providerId, 'area.notFound');
     if (floor.level !== 2) throw errors.invalidField(field, 'area.floorRequired');
     return floor;
   }

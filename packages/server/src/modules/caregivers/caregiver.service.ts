@@ -1,5 +1,4 @@
 import {
-  CAREGIVER_GRADES,
   CAREGIVERS_PER_RESIDENT_MAX,
   isWeakPassword,
   Status,
@@ -8,34 +7,18 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
-import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { accountRepository } from '../accounts/account.repository.ts';
+import { resetCredentials } from '../auth/credentials-reset.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password-hash.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { isUniqueViolation } from '../care-sql.ts';
+import { presentCaregiver } from './caregiver.presenter.ts';
 import { caregiverRepository, type CaregiverFields, type CaregiverListRow } from './caregiver.repository.ts';
 
 export interface CaregiverInput extends CaregiverFields {
   residentIds: number[];
-}
-
-/** Maps a caregiver row and its residents to the API shape. */
-export function presentCaregiver(row: CaregiverListRow, residents: readonly { id: number; name: string }[]): Caregiver {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    userName: row.user_name,
-    name: row.name,
-    phone: row.phone,
-    job: row.job,
-    idNumber: row.id_number,
-    relation: row.relation,
-    grade: CAREGIVER_GRADES.find((grade) => grade === row.grade) ?? 'general',
-    enabled: row.enabled === 1,
-    residents: residents.map((resident) => ({ id: resident.id, name: resident.name })),
-    createdAt: row.created_at,
-  };
 }
 
 /** The default app login of a caregiver: the phone's digits (login names are letters and digits). */
@@ -49,7 +32,7 @@ export function caregiverService(db: Db, now: () => number) {
 
   async function owned(providerId: number, id: number): Promise<CaregiverListRow> {
     const row = await caregivers.findById(id);
-    if (!row || row.provider_id !== providerId) throw errors.notFound('caregiver.notFound');
+    assertOwned(row, providerId, 'caregiver.notFound');
     return row;
   }
 
@@ -144,9 +127,7 @@ export function caregiverService(db: Db, now: () => number) {
 
     async resetPassword(session: SessionInfo, id: number): Promise<{ userName: string; password: string }> {
       const row = await owned(workingProviderId(session.scope), id);
-      const password = generatePassword();
-      await accountRepository(db).update(row.account_id, { password_hash: await hashPassword(password) }, now());
-      await sessionRepository(db).revokeAccounts([row.account_id]);
+      const password = await resetCredentials({ accounts: accountRepository(db), sessions: sessionRepository(db) }, row.account_id, now());
       return { userName: row.user_name, password };
     },
 
@@ -155,7 +136,7 @@ export function caregiverService(db: Db, now: () => number) {
       const providerId = workingProviderId(session.scope);
       await db.transaction().execute(async (trx) => {
         const row = await caregiverRepository(trx).findById(id);
-        if (!row || row.provider_id !== providerId) throw errors.notFound('caregiver.notFound');
+        assertOwned(row, providerId, 'caregiver.notFound');
         await caregiverRepository(trx).delete(row.id);
         await sessionRepository(trx).revokeAccounts([row.account_id]);
         await accountRepository(trx).delete(row.account_id);

@@ -6,7 +6,8 @@ import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import type { AddressService } from '../addresses/address.service.ts';
 import { areaRepository } from '../addresses/area.repository.ts';
-import { communityRepository, type GeofenceFields, type GeofenceRow } from './community.repository.ts';
+import { presentGeofence } from './community.presenter.ts';
+import { communityRepository, type GeofenceFields } from './community.repository.ts';
 
 type EnclosureConfig = z.output<typeof enclosureConfigSchema>;
 const DEFAULT_ENCLOSURE_CONFIG: EnclosureConfig = { enabled: false, alarmOnLeave: true, reportIntervalSeconds: 60 };
@@ -22,19 +23,6 @@ function parseConfig(text: string | undefined): CareConfig | null {
   }
 }
 
-function presentGeofence(row: GeofenceRow) {
-  return {
-    id: row.id,
-    areaId: row.area_id,
-    areaName: row.area_name,
-    name: row.name,
-    centerLat: Number(row.center_lat),
-    centerLng: Number(row.center_lng),
-    radius: row.radius_m,
-    keyword: row.keyword,
-  };
-}
-
 /** Communities (level-1 areas) with their sleep and alarm configs, and geofences. */
 export function communityService(db: Db, now: () => number, addresses: AddressService) {
   const communities = communityRepository(db);
@@ -42,7 +30,8 @@ export function communityService(db: Db, now: () => number, addresses: AddressSe
 
   async function ownedCommunity(providerId: number, id: number) {
     const area = await areas.findArea(id);
-    if (!area || area.provider_id !== providerId || area.level !== 1) throw errors.notFound('area.notFound');
+    assertOwned(area, providerId, 'area.notFound');
+    if (area.level !== 1) throw errors.notFound('area.notFound');
     return area;
   }
 
@@ -94,7 +83,7 @@ export function communityService(db: Db, now: () => number, addresses: AddressSe
     async addGeofence(session: SessionInfo, fields: GeofenceFields): Promise<{ id: number }> {
       const providerId = workingProviderId(session.scope);
       const area = await areas.findArea(fields.areaId);
-      if (!area || area.provider_id !== providerId) throw errors.invalidField('areaId', 'area.notFound');
+      assertOwned(area, providerId, 'area.notFound', 'areaId');
       return { id: await communities.insertGeofence(providerId, fields, now()) };
     },
 

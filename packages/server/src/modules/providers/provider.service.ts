@@ -6,28 +6,11 @@ import { AppError, errors } from '../../http/errors.ts';
 import { isPlatformRole, type Scope } from '../../tenancy/scope.ts';
 import { accountRepository } from '../accounts/account.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
-import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { resetCredentials } from '../auth/credentials-reset.ts';
+import { hashPassword } from '../auth/password-hash.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
-import { isProviderAvailable } from './availability.ts';
-import { providerRepository, type ProviderListRow, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
-
-/** Maps a provider row to the API shape. */
-export function presentProvider(row: ProviderListRow): Provider {
-  return {
-    id: row.id,
-    name: row.name,
-    code: row.code ?? '',
-    domain: row.domain,
-    level: row.level,
-    parentId: row.parent_id,
-    parentName: row.parent_name,
-    userName: row.user_name,
-    enabled: row.enabled === 1,
-    available: isProviderAvailable(row, row.parent_id ? { enabled: row.parent_enabled === 1 ? 1 : 0 } : null),
-    childCount: row.child_count,
-    createdAt: row.created_at,
-  };
-}
+import { presentProvider } from './provider.presenter.ts';
+import { providerRepository, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
 
 /**
  * Providers a scope may manage: vendor roles all of them, a class I provider its
@@ -127,10 +110,7 @@ export function providerService(db: Db, now: () => number) {
       const accounts = accountRepository(db);
       const login = await accounts.findProviderLogin(id);
       if (!login) throw errors.notFound('account.notFound');
-      const password = generatePassword();
-      await accounts.update(login.id, { password_hash: await hashPassword(password) }, now());
-      await sessionRepository(db).revokeAccounts([login.id]);
-      return { password };
+      return { password: await resetCredentials({ accounts, sessions: sessionRepository(db) }, login.id, now()) };
     },
 
     /** Enables or disables; disabling ends every session of the provider, its children and their accounts. */

@@ -1,27 +1,16 @@
 import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
-import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { accountRepository } from '../accounts/account.repository.ts';
 import { sessionRepository } from '../auth/session.repository.ts';
-import { generatePassword, hashPassword } from '../auth/password-hash.ts';
+import { resetCredentials } from '../auth/credentials-reset.ts';
 import { bedRepository } from '../addresses/bed.repository.ts';
 import { contactRepository } from './contact.repository.ts';
 import { relativeAccounts } from './relatives.ts';
-import { stateOf } from './resident.presenter.ts';
-import { residentRepository, type ResidentRow } from './resident.repository.ts';
+import { presentResidentState, stateOf } from './resident.presenter.ts';
+import { residentRepository } from './resident.repository.ts';
 import { transition, type ResidentAction } from './resident-state.ts';
-
-function stateRecord(row: ResidentRow) {
-  return {
-    id: row.id,
-    state: stateOf(row),
-    checkInAt: row.check_in_at,
-    checkOutAt: row.check_out_at,
-    deregisteredAt: row.deregistered_at,
-    bunkId: row.bed_id,
-  };
-}
 
 /** Check-in, check-out and log-out of residents, and their relatives' contacts and accounts. */
 export function residentStateService(db: Db, now: () => number) {
@@ -29,11 +18,11 @@ export function residentStateService(db: Db, now: () => number) {
     return db.transaction().execute(async (trx) => {
       const repository = residentRepository(trx);
       const row = await repository.findById(id);
-      if (!row || row.provider_id !== providerId) throw errors.notFound('resident.notFound');
+      assertOwned(row, providerId, 'resident.notFound');
       const change = transition(stateOf(row), action, now());
       if ('refused' in change) throw errors.conflict(change.refused);
       await repository.update(row.id, change);
-      return stateRecord({ ...row, ...change });
+      return presentResidentState({ ...row, ...change });
     });
   }
 
@@ -43,15 +32,15 @@ export function residentStateService(db: Db, now: () => number) {
       const providerId = workingProviderId(session.scope);
       if (input.action) return applyAction(providerId, input.id, input.action);
       const row = await residentRepository(db).findById(input.id);
-      if (!row || row.provider_id !== providerId) throw errors.notFound('resident.notFound');
-      return stateRecord(row);
+      assertOwned(row, providerId, 'resident.notFound');
+      return presentResidentState(row);
     },
 
     /** Checks out the checked-in resident on a bed. */
     async checkOutBed(session: SessionInfo, bedId: number): Promise<null> {
       const providerId = workingProviderId(session.scope);
       const bed = await bedRepository(db).findBed(bedId);
-      if (!bed || bed.provider_id !== providerId) throw errors.notFound('bed.notFound');
+      assertOwned(bed, providerId, 'bed.notFound');
       const resident = await residentRepository(db).findByBed(bed.id);
       if (!resident || stateOf(resident) !== 'admitted') throw errors.conflict('bed.noAdmittedResident');
       await applyAction(providerId, resident.id, 'checkOut');
@@ -64,7 +53,7 @@ export function residentStateService(db: Db, now: () => number) {
       await db.transaction().execute(async (trx) => {
         const contacts = contactRepository(trx);
         const contact = await contacts.findById(contactId);
-        if (!contact || contact.provider_id !== providerId) throw errors.notFound('contact.notFound');
+        assertOwned(contact, providerId, 'contact.notFound');
         await contacts.delete(contact.id);
         await relativeAccounts(trx, now()).dropOrphans(providerId);
       });
@@ -75,13 +64,13 @@ export function residentStateService(db: Db, now: () => number) {
     async resetRelative(session: SessionInfo, contactId: number): Promise<{ userName: string; password: string }> {
       const providerId = workingProviderId(session.scope);
       const contact = await contactRepository(db).findById(contactId);
-      if (!contact || contact.provider_id !== providerId || contact.account_id === null) throw errors.notFound('contact.notFound');
+      assertOwned(contact, providerId, 'contact.notFound');
+      if (contact.account_id === null) throw errors.notFound('contact.notFound');
       const accounts = accountRepository(db);
       const account = await accounts.findById(contact.account_id);
-      if (!account || account.provider_id !== providerId || account.role !== 'RELATIVES') throw errors.notFound('contact.notFound');
-      const password = generatePassword();
-      await accounts.update(account.id, { password_hash: await hashPassword(password) }, now());
-      await sessionRepository(db).revokeAccounts([account.id]);
+      assertOwned(account, providerId, 'contact.notFound');
+      if (account.role !== 'RELATIVES') throw errors.notFound('contact.notFound');
+      const password = await resetCredentials({ accounts, sessions: sessionRepository(db) }, account.id, now());
       return { userName: account.user_name, password };
     },
   };

@@ -67,3 +67,15 @@ export function presentResident(
     createdAt: row.created_at,
   };
 }
+
+/** Maps a resident row to its state record (the answer of /user/getUserCheckIn). */
+export function presentResidentState(row: ResidentRow) {
+  return {
+    id: row.id,
+    state: stateOf(row),
+    checkInAt: row.check_in_at,
+    checkOutAt: row.check_out_at,
+    deregisteredAt: row.deregistered_at,
+    bunkId: row.bed_id,
+  };
+}

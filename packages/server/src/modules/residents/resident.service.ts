@@ -2,7 +2,7 @@ import { RESIDENTS_PER_CAREGIVER_MAX, Status, type Resident, type ResidentInput,
 import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
-import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { bedRepository } from '../addresses/bed.repository.ts';
 import { contactRepository } from './contact.repository.ts';
 import { relativeAccounts } from './relatives.ts';
@@ -15,7 +15,7 @@ export function residentService(db: Db, now: () => number) {
 
   async function owned(repository: ReturnType<typeof residentRepository>, providerId: number, id: number): Promise<ResidentRow> {
     const row = await repository.findById(id);
-    if (!row || row.provider_id !== providerId) throw errors.notFound('resident.notFound');
+    assertOwned(row, providerId, 'resident.notFound');
     return row;
   }
 
@@ -51,7 +51,7 @@ export function residentService(db: Db, now: () => number) {
     }
     if (input.bunkId !== null && input.bunkId !== existing?.bed_id) {
       const bed = await bedRepository(trx).findBed(input.bunkId);
-      if (!bed || bed.provider_id !== providerId) throw errors.invalidField('bunkId', 'bed.notFound');
+      assertOwned(bed, providerId, 'bed.notFound', 'bunkId');
       const holder = await repository.findByBed(bed.id);
       if (holder && holder.id !== existing?.id) {
         if (!input.confirmBunk) {
