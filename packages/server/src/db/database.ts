@@ -6,6 +6,8 @@ import pg from 'pg';
 import type { Dialect } from './dialect.ts';
 import { foundation } from './migrations/001-foundation.ts';
 import { careData } from './migrations/002-care-data.ts';
+import { providerSoftDelete } from './migrations/003-provider-soft-delete.ts';
+import { weightDecimal } from './migrations/004-weight-decimal.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -44,6 +46,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-foundation': foundation(dialect),
     '002-care-data': careData(dialect),
+    '003-provider-soft-delete': providerSoftDelete(),
+    '004-weight-decimal': weightDecimal(dialect),
   };
 }
 

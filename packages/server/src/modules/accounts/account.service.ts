@@ -15,6 +15,7 @@ import { isPlatformRole, scopeIncludes, type Scope } from '../../tenancy/scope.t
 import { sessionRepository } from '../auth/session.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password-hash.ts';
 import { accountRepository, type AccountWithProvider } from './account.repository.ts';
+import { providerRepository } from '../providers/provider.repository.ts';
 
 /** Maps an account row to the API shape (never the hash). */
 export function presentAccount(row: AccountWithProvider): Account {
@@ -93,7 +94,8 @@ export function accountService(db: Db, now: () => number) {
       return db.transaction().execute(async (trx) => {
         const txAccounts = accountRepository(trx);
         if (await txAccounts.findByUserName(input.userName)) throw errors.conflict('account.exists');
-        if (providerId !== null && !(await trx.selectFrom('providers').select('id').where('id', '=', providerId).executeTakeFirst())) {
+        // A deleted provider counts as missing: no new account may land in it.
+        if (providerId !== null && !(await providerRepository(trx).findById(providerId))) {
           throw errors.invalidField('providerId', 'provider.notFound');
         }
         const id = await txAccounts.insert({

@@ -55,7 +55,9 @@ export function authService(deps: AuthDeps) {
     if (!home) return { home: null, homeAvailable: false, children: [] };
     const parent = home.parent_id ? await deps.providers.findById(home.parent_id) : null;
     const children = account.role === 'ONE_ROLE' ? await deps.providers.children(home.id) : [];
-    return { home, homeAvailable: isProviderAvailable(home, parent), children };
+    // A superior that cannot be found (deleted) makes its class II provider unavailable too.
+    const parentGone = home.parent_id !== null && !parent;
+    return { home, homeAvailable: !parentGone && isProviderAvailable(home, parent), children };
   }
 
   function roleOf(account: AccountRow): Role {
@@ -261,7 +263,7 @@ export function authService(deps: AuthDeps) {
       const isChild = provider && provider.parent_id !== null && provider.parent_id === scope.homeProviderId;
       if (!provider || !isChild) throw errors.notFound('provider.notFound');
       const parent = provider.parent_id ? await deps.providers.findById(provider.parent_id) : null;
-      if (!isProviderAvailable(provider, parent)) throw errors.conflict('provider.notAvailable');
+      if (!parent || !isProviderAvailable(provider, parent)) throw errors.conflict('provider.notAvailable');
       await deps.sessions.setCurrentProvider(session.tokenHash, provider.id);
       return { providerId: provider.id, providerName: provider.name, domain: provider.domain, available: true };
     },
