@@ -50,12 +50,13 @@ export function providerRepository(db: Db) {
   }
 
   return {
+    /** A provider that is not deleted. */
     async findById(id: number): Promise<ProviderRow | undefined> {
-      return db.selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
+      return live().where('id', '=', id).executeTakeFirst();
     },
 
     async findListRow(id: number): Promise<ProviderListRow | undefined> {
-      const row = await listQuery().where('p.id', '=', id).executeTakeFirst();
+      const row = await listQuery().where('p.id', '=', id).where('p.deleted_at', 'is', null).executeTakeFirst();
       return row ? { ...row, child_count: Number(row.child_count ?? 0) } : undefined;
     },
 
@@ -64,10 +65,12 @@ export function providerRepository(db: Db) {
     },
 
     /** Deleted providers keep their name until purged, so this one sees them too. */
+    /** Deleted providers keep their name until purged, so this one sees them too. */
     async findByNameKey(nameKey: string): Promise<ProviderRow | undefined> {
       return db.selectFrom('providers').selectAll().where('name_key', '=', nameKey).executeTakeFirst();
     },
 
+    /** Deleted providers keep their number until purged, so this one sees them too. */
     /** Deleted providers keep their number until purged, so this one sees them too. */
     async findByCode(code: string): Promise<ProviderRow | undefined> {
       return db.selectFrom('providers').selectAll().where('code', '=', code).executeTakeFirst();
@@ -121,18 +124,18 @@ export function providerRepository(db: Db) {
     async restore(id: number, now: number): Promise<void> {
       await db.updateTable('providers').set({ deleted_at: null, updated_at: now }).where('id', '=', id).execute();
     },
-    /** A deleted provider deleted at or after the given time (still restorable). */
-    async findDeletedSince(id: number, since: number): Promise<ProviderRow | undefined> {
-      return db.selectFrom('providers').selectAll().where('id', '=', id).where('deleted_at', '>=', since).executeTakeFirst();
+    /** A provider deleted after the given time (still restorable). */
+    async findDeletedAfter(id: number, after: number): Promise<ProviderRow | undefined> {
+      return db.selectFrom('providers').selectAll().where('id', '=', id).where('deleted_at', '>', after).executeTakeFirst();
     },
     /** Whether the provider exists and is deleted. */
     async isDeleted(id: number): Promise<boolean> {
       const row = await db.selectFrom('providers').select('deleted_at').where('id', '=', id).executeTakeFirst();
       return row !== undefined && row.deleted_at !== null;
     },
-    /** Deleted providers still restorable (deleted at or after `since`), most recently deleted first. */
-    async deletedPage(since: number, keyWord: string | undefined, pageNum: number, pageSize: number): Promise<{ rows: DeletedProviderRow[]; total: number }> {
-      let query = db.selectFrom('providers as p').where('p.deleted_at', '>=', since);
+    /** Providers deleted after the given time (still restorable), most recently deleted first. */
+    async deletedPage(after: number, keyWord: string | undefined, pageNum: number, pageSize: number): Promise<{ rows: DeletedProviderRow[]; total: number }> {
+      let query = db.selectFrom('providers as p').where('p.deleted_at', '>', after);
       if (keyWord) query = query.where((eb) => eb.or([containsText(eb.ref('p.name_key'), keyWord), containsText(eb.fn('lower', ['p.code']), keyWord)]));
       const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const rows = await query
@@ -150,9 +153,9 @@ export function providerRepository(db: Db) {
         total: Number(totalRow.n),
       };
     },
-    /** Providers deleted before the cutoff, class II first so a class I never outlives its children's rows. */
-    async deletedBefore(cutoff: number): Promise<ProviderRow[]> {
-      return db.selectFrom('providers').selectAll().where('deleted_at', '<', cutoff).orderBy('level', 'desc').orderBy('id').execute();
+    /** Providers deleted at or before the cutoff, class II first so a class I row never goes before its children's. */
+    async deletedUpTo(cutoff: number): Promise<ProviderRow[]> {
+      return db.selectFrom('providers').selectAll().where('deleted_at', '<=', cutoff).orderBy('level', 'desc').orderBy('id').execute();
     },
     /** Removes the provider row for good; its care data goes with it (ON DELETE CASCADE). */
     async purge(id: number): Promise<void> {

@@ -195,7 +195,7 @@ export function providerService(db: Db, now: () => number) {
       await db.transaction().execute(async (trx) => {
         const repository = providerRepository(trx);
         const time = now();
-        const provider = await repository.findDeletedSince(id, time - PROVIDER_RESTORE_MS);
+        const provider = await repository.findDeletedAfter(id, time - PROVIDER_RESTORE_MS);
         if (!provider) throw errors.notFound('provider.notFound');
         if (provider.parent_id !== null && (await repository.isDeleted(provider.parent_id))) throw errors.conflict('provider.restoreParentDeleted');
         await repository.restore(id, time);
@@ -204,12 +204,12 @@ export function providerService(db: Db, now: () => number) {
     },
 
     /**
-     * Removes for good every provider deleted more than PROVIDER_RESTORE_DAYS before `now`,
+     * Removes for good every provider deleted PROVIDER_RESTORE_DAYS or more before `purgeTime`,
      * with its accounts (and so their sessions) and all its care data. Meant for a daily job;
      * answers the ids it purged.
      */
     async purgeDeletedProviders(purgeTime: number): Promise<number[]> {
-      const expired = await providers.deletedBefore(purgeTime - PROVIDER_RESTORE_MS);
+      const expired = await providers.deletedUpTo(purgeTime - PROVIDER_RESTORE_MS);
       for (const provider of expired) {
         await db.transaction().execute(async (trx) => {
           await accountRepository(trx).deleteByProvider(provider.id);
