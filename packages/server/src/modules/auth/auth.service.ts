@@ -15,6 +15,7 @@ import {
 } from '@vigil/contracts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
+import { READ_ONLY_PERMISSION } from '../../tenancy/data-permission.ts';
 import type { Scope } from '../../tenancy/scope.ts';
 import type { AccountRepository, AccountRow } from '../accounts/account.repository.ts';
 import { isProviderAvailable } from '../providers/availability.ts';
@@ -81,7 +82,8 @@ export function authService(deps: AuthDeps) {
   function scopeOf(account: AccountRow, role: Role, context: ProviderContext, currentProviderId: number | null): Scope {
     const platform = account.provider_id === null && ['SENIOR_ROLE', 'SUPER_ROLE', 'BUSINESS_ROLE'].includes(role);
     const providerIds = platform ? 'all' : context.home ? [context.home.id, ...context.children.map((child) => child.id)] : [];
-    return { accountId: account.id, role, homeProviderId: account.provider_id, currentProviderId, providerIds };
+    const readOnly = role === 'SUB_ROLE' && account.data_permission === READ_ONLY_PERMISSION;
+    return { accountId: account.id, role, homeProviderId: account.provider_id, currentProviderId, providerIds, readOnly };
   }
 
   /** The provider a session starts in: a class I user starts in its first available class II provider. */
