@@ -56,7 +56,7 @@ export function ResidentBasicFields() {
       </Form.Item>
       <Form.Item<ResidentFormValues> name="weight" label={labels.weight} extra={t('residents.field.rangeHint', { min: WEIGHT_MIN, max: WEIGHT_MAX })}
         rules={[contractRule(weightSchema, language, { field: labels.weight, optional: true })]}>
-        <InputNumber min={WEIGHT_MIN} max={WEIGHT_MAX} precision={0} addonAfter="kg" style={{ width: '100%' }} />
+        <InputNumber min={WEIGHT_MIN} max={WEIGHT_MAX} precision={1} step={0.1} addonAfter="kg" style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item<ResidentFormValues> name="careLevel" label={labels.careLevel}>
         <Select
