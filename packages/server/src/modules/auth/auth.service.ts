@@ -20,6 +20,7 @@ import type { Scope } from '../../tenancy/scope.ts';
 import type { AccountRepository, AccountRow } from '../accounts/account.repository.ts';
 import { isProviderAvailable } from '../providers/availability.ts';
 import type { ProviderRepository, ProviderRow } from '../providers/provider.repository.ts';
+import { brandingFor } from '../system/branding.ts';
 import type { SettingsRepository } from '../system/settings.repository.ts';
 import { type KeyStore, ssoSignature } from './key-store.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -240,7 +241,8 @@ export function authService(deps: AuthDeps) {
       const account = await deps.accounts.findById(session.accountId);
       if (!account) throw errors.tokenExpired();
       const result = await loginResult(account, { token: '', socketKey: '', currentProviderId: session.scope.currentProviderId });
-      const platformName = (await deps.settings.get('platformName')) ?? 'Vigil';
+      // The same name the console shows: the account's provider's own, where it set one.
+      const platformName = (await brandingFor(deps.settings, session.scope.homeProviderId)).name;
       return {
         role: result.role,
         providerRole: result.providerRole,
