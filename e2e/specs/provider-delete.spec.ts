@@ -63,7 +63,7 @@ describe('provider delete and restore', () => {
     assert.equal(await loginStatus('demotwob'), 200);
   });
 
-  test('a class I provider deletes with the typed name too but has no Deleted providers tab', async () => {
+  test('a class I provider sees its class II homes but no Deleted providers tab (only vendor roles restore)', async () => {
     const tab = await (await newContext(browser, vigil.baseUrl, 1440)).newPage();
     await login(tab, 'demoone');
     await tab.goto('/permission/providermanager');

@@ -105,7 +105,7 @@ export const deletedProviderSchema = z.object({
   userName: z.string().nullable(),
   deletedAt: z.number().int().describe('Epoch milliseconds'),
   purgeAt: z.number().int().describe('Epoch milliseconds after which it is purged with its data'),
-  daysLeft: z.number().int().describe('Whole days left to restore it (0 on its last day)'),
+  daysLeft: z.number().int().describe('Days left to restore it, a started day counting as one (1 on its last day)'),
 });
 export type DeletedProvider = z.infer<typeof deletedProviderSchema>;
 

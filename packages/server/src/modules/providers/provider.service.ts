@@ -45,7 +45,7 @@ export function presentDeletedProvider(row: DeletedProviderRow, now: number): De
     userName: row.user_name,
     deletedAt: row.deleted_at,
     purgeAt,
-    daysLeft: Math.max(0, Math.floor((purgeAt - now) / DAY_MS)),
+    daysLeft: Math.max(0, Math.ceil((purgeAt - now) / DAY_MS)),
   };
 }
 
