@@ -42,7 +42,7 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
 }
 
 /** Every migration in order; later issues append here. */
-function migrationsFor(dialect: Dialect): Record<string, Migration> {
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-foundation': foundation(dialect),
     '002-care-data': careData(dialect),

@@ -28,7 +28,7 @@ export interface TestServer {
 }
 
 /** Makes a fresh PostgreSQL database next to the one DATABASE_URL names; answers its URL and a dropper. */
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `vigil_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
