@@ -49,7 +49,7 @@ describe('care data, as an operator', () => {
     // Moving on to the next field closes the date picker (Enter would submit the whole form).
     await page.getByLabel('Height').click();
     await page.getByLabel('Height').fill('158');
-    await page.getByLabel('Weight').fill('51');
+    await page.getByLabel('Weight').fill('51.5');
   }
 
   async function searchResident(name: string) {
@@ -84,10 +84,16 @@ describe('care data, as an operator', () => {
     await screenshot(page, 'care-floor-built-1440');
   });
 
-  test('a floor with rooms cannot be deleted, and the refusal says why', async () => {
+  test('a floor delete asks for its typed name; a floor with rooms cannot be deleted, and the refusal says why', async () => {
     await page.getByRole('button', { name: 'Actions for 1F' }).last().click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    assert.equal(await confirm.isDisabled(), true, 'disabled until the name is typed');
+    await dialog.getByLabel('Type 1F to confirm').fill('2F');
+    assert.equal(await confirm.isDisabled(), true, 'a wrong name keeps it disabled');
+    await dialog.getByLabel('Type 1F to confirm').fill('1F');
+    await confirm.click();
     await page.getByText(/still has rooms/).first().waitFor();
     await page.keyboard.press('Escape');
   });

@@ -43,7 +43,7 @@ export const SSO_WINDOW_MS = 5 * 60 * 1000;
 export const PLACE_NAME_MIN = 1;
 export const PLACE_NAME_MAX = 32;
 export const PERSON_NAME_MAX = 64;
-/** Height in whole cm and weight in whole kg: the forms' 1–255 reading of spec 01 §5. */
+/** Height in whole cm and weight in kg with one decimal (65.5): the forms' 1–255 reading of spec 01 §5. */
 export const HEIGHT_MIN = 1;
 export const HEIGHT_MAX = 255;
 export const WEIGHT_MIN = 1;
@@ -70,3 +70,6 @@ export const KEYWORD_MAX = 64;
 /** Per-community sleep or alarm config: keys and serialized size. */
 export const CARE_CONFIG_KEYS_MAX = 64;
 export const CARE_CONFIG_BYTES_MAX = 8 * 1024;
+
+/** A deleted provider can be restored for this many days; then it is purged with its data. */
+export const PROVIDER_RESTORE_DAYS = 30;

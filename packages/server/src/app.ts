@@ -127,7 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const routes = operationRegistrar(app, auth.authenticate);
   authRoutes(routes, auth);
-  providerRoutes(routes, providerService(db, now));
+  const providers = providerService(db, now);
+  providerRoutes(routes, providers);
   accountRoutes(routes, accountService({
     accounts: accountRepository(db),
     sessions: sessionRepository(db),
@@ -167,6 +168,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const scheduler = createScheduler({ leases: leaseRepository(db), log: app.log, now });
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
+  // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
+  scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
   scheduler.start();
 
   return {

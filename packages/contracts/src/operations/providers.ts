@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { PROVIDER_CODE_MAX, PROVIDER_NAME_MAX } from '../limits.ts';
+import { PROVIDER_CODE_MAX, PROVIDER_NAME_MAX, PROVIDER_RESTORE_DAYS } from '../limits.ts';
 import { booleanish, idSchema, nullOutput, pageOf, pageQuerySchema } from './common.ts';
 import { loginNameSchema, newPasswordSchema } from './auth.ts';
 import { defineOperation } from './define.ts';
 
 const MANAGERS = ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'BUSINESS_ROLE'] as const;
+/** Vendor roles with provider management (spec 01 §6): they alone list and restore deleted providers. */
+const RESTORERS = ['SUPER_ROLE', 'SENIOR_ROLE', 'BUSINESS_ROLE'] as const;
 
 export const providerNameSchema = z
   .string({ error: 'validation.required' })
@@ -88,7 +90,35 @@ export const getProvider = defineOperation({
 
 export const deleteProvider = defineOperation({
   id: 'provider.deleteProvider', method: 'GET', path: '/provider/deleteProvider', tag: 'providers', encoding: 'query', auth: 'session', roles: MANAGERS,
-  summary: 'Delete a provider with no class II providers; its accounts go with it',
+  summary: `Delete a provider with no class II providers: it disappears for everyone and its accounts can no longer log in; a vendor role can restore it for ${PROVIDER_RESTORE_DAYS} days, then it is purged with all its data`,
+  input: z.object({ id: idSchema }),
+  output: nullOutput,
+});
+
+export const deletedProviderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  level: z.union([z.literal(1), z.literal(2)]),
+  parentId: z.number().int().nullable(),
+  parentName: z.string().nullable(),
+  userName: z.string().nullable(),
+  deletedAt: z.number().int().describe('Epoch milliseconds'),
+  purgeAt: z.number().int().describe('Epoch milliseconds after which it is purged with its data'),
+  daysLeft: z.number().int().describe('Days left to restore it, a started day counting as one (1 on its last day)'),
+});
+export type DeletedProvider = z.infer<typeof deletedProviderSchema>;
+
+export const queryDeletedProviderList = defineOperation({
+  id: 'provider.queryDeletedProviderList', method: 'POST', path: '/provider/queryDeletedProviderList', tag: 'providers', encoding: 'json', auth: 'session', roles: RESTORERS,
+  summary: `Page of deleted providers still restorable (deleted less than ${PROVIDER_RESTORE_DAYS} days ago), most recently deleted first`,
+  input: pageQuerySchema,
+  output: pageOf(deletedProviderSchema),
+});
+
+export const restoreProvider = defineOperation({
+  id: 'provider.restoreProvider', method: 'POST', path: '/provider/restoreProvider', tag: 'providers', encoding: 'json', auth: 'session', roles: RESTORERS,
+  summary: 'Restore a deleted provider with its data and accounts, as they were (its accounts log in again with their old passwords)',
   input: z.object({ id: idSchema }),
   output: nullOutput,
 });

@@ -58,19 +58,25 @@ export const birthDateSchema = z
     return date;
   });
 
-/** Whole centimetres or kilograms within the limits; numeric text is accepted too. */
-function measureSchema(min: number, max: number, key: 'validation.height' | 'validation.weight') {
+/** True when a number has at most one decimal place (65.5, not 65.55). */
+export function hasOneDecimalAtMost(value: number): boolean {
+  return Math.abs(value * 10 - Math.round(value * 10)) < 1e-9;
+}
+
+/** A measure within the limits, whole or with one decimal; numeric text is accepted too. */
+function measureSchema(min: number, max: number, key: 'validation.height' | 'validation.weight', precision: 'whole' | 'oneDecimal') {
   return z.coerce
     .number({ error: key })
-    .int({ error: key })
-    .min(min, { error: key })
-    .max(max, { error: key })
+    .refine((value) => (precision === 'whole' ? Number.isInteger(value) : hasOneDecimalAtMost(value)), { error: key })
+    .refine((value) => value >= min && value <= max, { error: key })
     .optional()
     .nullable()
     .transform((value) => value ?? null);
 }
-export const heightSchema = measureSchema(HEIGHT_MIN, HEIGHT_MAX, 'validation.height');
-export const weightSchema = measureSchema(WEIGHT_MIN, WEIGHT_MAX, 'validation.weight');
+/** Height in whole centimetres. */
+export const heightSchema = measureSchema(HEIGHT_MIN, HEIGHT_MAX, 'validation.height', 'whole');
+/** Weight in kilograms with at most one decimal (65.5 kg). */
+export const weightSchema = measureSchema(WEIGHT_MIN, WEIGHT_MAX, 'validation.weight', 'oneDecimal');
 
 export const contactInputSchema = z.object({
   name: personNameSchema,
@@ -122,7 +128,7 @@ export const residentSchema = z.object({
   birthDate: z.string(),
   age: z.number().int(),
   height: z.number().int().nullable(),
-  weight: z.number().int().nullable(),
+  weight: z.number().nullable().describe('kg, at most one decimal'),
   medicalHistory: z.array(MedicalConditionSchema),
   remark: z.string(),
   contacts: z.array(contactSchema),

@@ -7,7 +7,9 @@ import type { Dialect } from './dialect.ts';
 import { cachingStatements } from './statement-cache.ts';
 import { foundation } from './migrations/001-foundation.ts';
 import { careData } from './migrations/002-care-data.ts';
-import { authHardening } from './migrations/003-auth-hardening.ts';
+import { providerSoftDelete } from './migrations/003-provider-soft-delete.ts';
+import { weightDecimal } from './migrations/004-weight-decimal.ts';
+import { authHardening } from './migrations/005-auth-hardening.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -98,11 +100,13 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
 }
 
 /** Every migration in order; later issues append here. */
-function migrationsFor(dialect: Dialect): Record<string, Migration> {
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001-foundation': foundation(dialect),
     '002-care-data': careData(dialect),
-    '003-auth-hardening': authHardening(),
+    '003-provider-soft-delete': providerSoftDelete(),
+    '004-weight-decimal': weightDecimal(dialect),
+    '005-auth-hardening': authHardening(),
   };
 }
 

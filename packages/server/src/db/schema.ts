@@ -15,6 +15,8 @@ export interface ProvidersTable {
   enabled: Flag;
   created_at: number;
   updated_at: number;
+  /** Set when deleted: hidden everywhere, restorable until the purge (epoch ms). */
+  deleted_at: number | null;
 }
 
 export interface AccountsTable {
@@ -122,6 +124,7 @@ export interface ResidentsTable {
   /** YYYY-MM-DD */
   birth_date: string;
   height_cm: number | null;
+  /** kg with at most one decimal. */
   weight_kg: number | null;
   /** Comma-separated medical history codes. */
   medical_history: string;

@@ -5,6 +5,7 @@ import { ALL_OPERATIONS, Status, type Operation } from '@vigil/contracts';
 import { buildPlace, download, upload, workbookBytes } from '../test/care-fixtures.ts';
 import { DEMO_PASSWORD } from '../demo/seed.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
+import { isReadOnlyCall } from '../tenancy/data-permission.ts';
 
 const CARE_TAGS = ['addresses', 'beds', 'residents', 'relatives', 'caregivers', 'community', 'enclosure'];
 
@@ -117,6 +118,64 @@ describe('care data tenant scope', () => {
       assert.equal(file.status, 200);
       assert.ok(!file.bytes.toString('latin1').includes('Scope'), `${operation.path} leaks`);
     }
+  });
+
+  /** Calls an operation the way the console would: file operations as downloads or uploads. */
+  async function callAs(operation: Operation, input: Record<string, unknown>, token: string, language = 'en-us') {
+    if (operation.encoding === 'multipart') return upload(server, operation, 'data.xlsx', workbookBytes([['x']], 'xlsx'), token, language);
+    if (operation.id.endsWith('excelModel') || operation.id.endsWith('exportData')) {
+      const file = await download(server, operation, {}, token, language);
+      return { status: file.status === 200 ? Status.OK : Number(JSON.parse(file.bytes.toString('utf8')).status), msg: '', data: null };
+    }
+    return server.call(operation, input, { token, language });
+  }
+
+  /** Care calls beyond the foreign-token walk, with valid input for demotwoa's provider. */
+  const ownCalls: [Operation, () => Record<string, unknown>][] = [
+    [api.getAreaWithRoomList, () => ({})], [api.bunkSummary, () => ({})], [api.getUserBunkConfiguration, () => ({})], [api.getAdminBunkList, () => ({})],
+    [api.userSummary, () => ({})], [api.queryNursingList, () => ({ pageNum: 1, pageSize: 10 })], [api.queryCommunityList, () => ({})],
+    [api.insertCommunity, () => ({ name: 'Read-only community' })], [api.enclosureConfigGet, () => ({})],
+    [api.enclosureConfigSave, () => ({ enabled: true, alarmOnLeave: false, reportIntervalSeconds: 30 })],
+    [api.bunkExcelModel, () => ({})], [api.residentExcelModel, () => ({})], [api.nursingExcelModel, () => ({})], [api.residentExportData, () => ({})], [api.nursingExportData, () => ({})],
+    [api.batchAddBunk, () => ({})], [api.residentBatchAdd, () => ({})], [api.nursingBatchAdd, () => ({})], [api.insertBunks, () => ({ roomId: a.roomId, names: 'RO' })],
+  ];
+
+  test('a read-only sub-account (data permission 2) reads every care call but every write answers 403, localized, changing nothing', async () => {
+    const created = await server.call(api.insertAccount, { userName: 'riverreadonly', passWord: 'Care#Home2026', nickName: 'Night desk', role: 'SUB_ROLE', dataPermission: 2 }, { token: tokenA });
+    assert.equal(created.status, Status.OK, created.msg);
+    const readOnly = await server.login('riverreadonly', 'Care#Home2026');
+    assert.equal(readOnly.permissionType, 2);
+    const walked = new Set<string>();
+    for (const [operation, input] of [...foreignCalls.map(([operation, input]): [Operation, () => Record<string, unknown>] => [operation, input]), ...ownCalls]) {
+      walked.add(operation.id);
+      const result = await callAs(operation, input(), readOnly.token);
+      if (isReadOnlyCall(operation, input())) {
+        assert.notEqual(result.status, Status.NO_PERMISSION, `${operation.path} is a read: ${result.msg}`);
+      } else {
+        assert.equal(result.status, Status.NO_PERMISSION, `${operation.path} is a write`);
+        if (result.msg) assert.match(result.msg, /read-only/, operation.path);
+      }
+    }
+    const care = ALL_OPERATIONS.filter((operation) => CARE_TAGS.includes(operation.tag));
+    assert.deepEqual(care.filter((operation) => !walked.has(operation.id)).map((operation) => operation.id), [], 'every care operation is walked');
+    const german = await server.call(api.insertArea, { name: 'Nope' }, { token: readOnly.token, language: 'de' });
+    assert.equal(german.status, Status.NO_PERMISSION);
+    assert.match(german.msg, /nur Lesezugriff/);
+    const resident = await server.call(api.getUserMessageById, { id: a.residentId }, { token: readOnly.token });
+    assert.equal(resident.data.name, 'Scope Secret Resident', 'it reads its provider\'s data');
+    assert.equal((await server.call(api.getUserMessageById, { id: a.residentId }, { token: (await server.login('demotwob')).token })).status, Status.NOT_FOUND);
+    const communities = await server.call(api.queryCommunityList, {}, { token: tokenA });
+    assert.ok(!JSON.stringify(communities.data).includes('Read-only community'), 'nothing was written');
+  });
+
+  test('a managing sub-account (data permission 1) changes its provider\'s data', async () => {
+    const created = await server.call(api.insertAccount, { userName: 'rivermanager', passWord: 'Care#Home2026', nickName: 'Day desk', role: 'SUB_ROLE', dataPermission: 1 }, { token: tokenA });
+    assert.equal(created.status, Status.OK, created.msg);
+    const { token } = await server.login('rivermanager', 'Care#Home2026');
+    const area = await server.call(api.insertArea, { name: 'Sub-account wing' }, { token });
+    assert.equal(area.status, Status.OK, area.msg);
+    assert.ok((await server.call(api.getAreaList, {}, { token: tokenA })).data.some((row) => row.name === 'Sub-account wing'));
+    assert.equal((await server.call(api.deleteAreaById, { id: area.data.id }, { token })).status, Status.OK);
   });
 
   test('demotwoa\'s data is unchanged after all of it', async () => {

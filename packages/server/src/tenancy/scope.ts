@@ -14,6 +14,8 @@ export interface Scope {
   currentProviderId: number | null;
   /** Provider ids in reach, or 'all' for vendor roles. */
   providerIds: 'all' | readonly number[];
+  /** A sub-account with data permission 2: it reads its provider's data but changes nothing (see data-permission.ts). */
+  readOnly: boolean;
 }
 
 /** True when the scope reaches the provider. */

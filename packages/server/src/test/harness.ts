@@ -70,7 +70,7 @@ function errorLogCapture(): { stream: { write(line: string): void }; lines: Erro
 }
 
 /** Makes a fresh PostgreSQL database next to the one DATABASE_URL names; answers its URL and a dropper. */
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `vigil_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

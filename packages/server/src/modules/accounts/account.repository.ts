@@ -22,7 +22,8 @@ export interface AccountFilter {
 /** SQL for accounts. */
 export function accountRepository(db: Db) {
   function filtered(filter: AccountFilter) {
-    let query = db.selectFrom('accounts').leftJoin('providers', 'providers.id', 'accounts.provider_id');
+    // Accounts of a deleted provider are hidden with it (vendor accounts have no provider).
+    let query = db.selectFrom('accounts').leftJoin('providers', 'providers.id', 'accounts.provider_id').where('providers.deleted_at', 'is', null);
     if (filter.providerIds !== 'all') {
       if (filter.providerIds.length === 0) query = query.where(sql<boolean>`1 = 0`);
       else query = query.where('accounts.provider_id', 'in', [...filter.providerIds]);

@@ -84,6 +84,7 @@ export function accountService({ accounts, sessions, transaction, now }: Account
       const passwordHash = await hashPassword(input.passWord);
       return transaction(async ({ accounts: txAccounts, providers: txProviders }) => {
         if (await txAccounts.findByUserName(input.userName)) throw errors.conflict('account.exists');
+        // A deleted provider counts as missing: no new account may land in it.
         if (providerId !== null && !(await txProviders.findById(providerId))) {
           throw errors.invalidField('providerId', 'provider.notFound');
         }

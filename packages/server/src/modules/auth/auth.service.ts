@@ -15,10 +15,12 @@ import {
 } from '@vigil/contracts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
+import { READ_ONLY_PERMISSION } from '../../tenancy/data-permission.ts';
 import type { Scope } from '../../tenancy/scope.ts';
 import type { AccountRepository, AccountRow } from '../accounts/account.repository.ts';
 import { isProviderAvailable } from '../providers/availability.ts';
 import type { ProviderRepository, ProviderRow } from '../providers/provider.repository.ts';
+import { brandingFor } from '../system/branding.ts';
 import type { SettingsRepository } from '../system/settings.repository.ts';
 import { type KeyStore, ssoSignature } from './key-store.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -57,7 +59,9 @@ export function authService(deps: AuthDeps) {
     if (!home) return { home: null, homeAvailable: false, children: [] };
     const parent = home.parent_id ? await deps.providers.findById(home.parent_id) : null;
     const children = account.role === 'ONE_ROLE' ? await deps.providers.children(home.id) : [];
-    return { home, homeAvailable: isProviderAvailable(home, parent), children };
+    // A superior that cannot be found (deleted) makes its class II provider unavailable too.
+    const parentGone = home.parent_id !== null && !parent;
+    return { home, homeAvailable: !parentGone && isProviderAvailable(home, parent), children };
   }
 
   function roleOf(account: AccountRow): Role {
@@ -81,7 +85,8 @@ export function authService(deps: AuthDeps) {
   function scopeOf(account: AccountRow, role: Role, context: ProviderContext, currentProviderId: number | null): Scope {
     const platform = account.provider_id === null && ['SENIOR_ROLE', 'SUPER_ROLE', 'BUSINESS_ROLE'].includes(role);
     const providerIds = platform ? 'all' : context.home ? [context.home.id, ...context.children.map((child) => child.id)] : [];
-    return { accountId: account.id, role, homeProviderId: account.provider_id, currentProviderId, providerIds };
+    const readOnly = role === 'SUB_ROLE' && account.data_permission === READ_ONLY_PERMISSION;
+    return { accountId: account.id, role, homeProviderId: account.provider_id, currentProviderId, providerIds, readOnly };
   }
 
   /** The provider a session starts in: a class I user starts in its first available class II provider. */
@@ -246,7 +251,8 @@ export function authService(deps: AuthDeps) {
       const account = await deps.accounts.findById(session.accountId);
       if (!account) throw errors.tokenExpired();
       const result = await loginResult(account, { token: '', socketKey: '', currentProviderId: session.scope.currentProviderId });
-      const platformName = (await deps.settings.get('platformName')) ?? 'Vigil';
+      // The same name the console shows: the account's provider's own, where it set one.
+      const platformName = (await brandingFor(deps.settings, session.scope.homeProviderId)).name;
       return {
         role: result.role,
         providerRole: result.providerRole,
@@ -271,7 +277,7 @@ export function authService(deps: AuthDeps) {
       const isChild = provider && provider.parent_id !== null && provider.parent_id === scope.homeProviderId;
       if (!provider || !isChild) throw errors.notFound('provider.notFound');
       const parent = provider.parent_id ? await deps.providers.findById(provider.parent_id) : null;
-      if (!isProviderAvailable(provider, parent)) throw errors.conflict('provider.notAvailable');
+      if (!parent || !isProviderAvailable(provider, parent)) throw errors.conflict('provider.notAvailable');
       await deps.sessions.setCurrentProvider(session.tokenHash, provider.id);
       return { providerId: provider.id, providerName: provider.name, domain: provider.domain, available: true };
     },

@@ -6,6 +6,7 @@ import { containsText } from '../../db/text-search.ts';
 
 export type ProviderRow = Selectable<ProvidersTable>;
 export type ProviderListRow = ProviderRow & { parent_name: string | null; parent_enabled: number | null; user_name: string | null; child_count: number };
+export type DeletedProviderRow = ProviderRow & { deleted_at: number; parent_name: string | null; user_name: string | null };
 
 export interface ProviderFilter {
   providerIds: 'all' | readonly number[];
@@ -25,12 +26,15 @@ export function providerRepository(db: Db) {
       .selectAll('p')
       .select(['parent.name as parent_name', 'parent.enabled as parent_enabled', 'login.user_name as user_name'])
       .select((eb) =>
-        eb.selectFrom('providers as c').select(eb.fn.countAll<number>().as('n')).whereRef('c.parent_id', '=', 'p.id').as('child_count'),
+        eb.selectFrom('providers as c').select(eb.fn.countAll<number>().as('n')).whereRef('c.parent_id', '=', 'p.id').where('c.deleted_at', 'is', null).as('child_count'),
       );
+  }
+  function live() {
+    return db.selectFrom('providers').selectAll().where('deleted_at', 'is', null);
   }
 
   function filtered(filter: ProviderFilter) {
-    let query = db.selectFrom('providers as p');
+    let query = db.selectFrom('providers as p').where('p.deleted_at', 'is', null);
     if (filter.providerIds !== 'all') {
       if (filter.providerIds.length === 0) query = query.where(sql<boolean>`1 = 0`);
       else query = query.where('p.id', 'in', [...filter.providerIds]);
@@ -46,29 +50,34 @@ export function providerRepository(db: Db) {
   }
 
   return {
+    /** A provider that is not deleted. */
     async findById(id: number): Promise<ProviderRow | undefined> {
-      return db.selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
+      return live().where('id', '=', id).executeTakeFirst();
     },
 
     async findListRow(id: number): Promise<ProviderListRow | undefined> {
-      const row = await listQuery().where('p.id', '=', id).executeTakeFirst();
+      const row = await listQuery().where('p.id', '=', id).where('p.deleted_at', 'is', null).executeTakeFirst();
       return row ? { ...row, child_count: Number(row.child_count ?? 0) } : undefined;
     },
 
     async findByDomain(domain: string): Promise<ProviderRow | undefined> {
-      return db.selectFrom('providers').selectAll().where('domain', '=', domain).executeTakeFirst();
+      return live().where('domain', '=', domain).executeTakeFirst();
     },
 
+    /** Deleted providers keep their name until purged, so this one sees them too. */
+    /** Deleted providers keep their name until purged, so this one sees them too. */
     async findByNameKey(nameKey: string): Promise<ProviderRow | undefined> {
       return db.selectFrom('providers').selectAll().where('name_key', '=', nameKey).executeTakeFirst();
     },
 
+    /** Deleted providers keep their number until purged, so this one sees them too. */
+    /** Deleted providers keep their number until purged, so this one sees them too. */
     async findByCode(code: string): Promise<ProviderRow | undefined> {
       return db.selectFrom('providers').selectAll().where('code', '=', code).executeTakeFirst();
     },
 
     async children(parentId: number): Promise<ProviderRow[]> {
-      return db.selectFrom('providers').selectAll().where('parent_id', '=', parentId).orderBy('id').execute();
+      return live().where('parent_id', '=', parentId).orderBy('id').execute();
     },
 
     async page(filter: ProviderFilter, pageNum: number, pageSize: number): Promise<{ rows: ProviderListRow[]; total: number }> {
@@ -109,7 +118,47 @@ export function providerRepository(db: Db) {
       await db.updateTable('providers').set(values).where('id', '=', id).execute();
     },
 
-    async delete(id: number): Promise<void> {
+    async markDeleted(id: number, now: number): Promise<void> {
+      await db.updateTable('providers').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
+    },
+    async restore(id: number, now: number): Promise<void> {
+      await db.updateTable('providers').set({ deleted_at: null, updated_at: now }).where('id', '=', id).execute();
+    },
+    /** A provider deleted after the given time (still restorable). */
+    async findDeletedAfter(id: number, after: number): Promise<ProviderRow | undefined> {
+      return db.selectFrom('providers').selectAll().where('id', '=', id).where('deleted_at', '>', after).executeTakeFirst();
+    },
+    /** Whether the provider exists and is deleted. */
+    async isDeleted(id: number): Promise<boolean> {
+      const row = await db.selectFrom('providers').select('deleted_at').where('id', '=', id).executeTakeFirst();
+      return row !== undefined && row.deleted_at !== null;
+    },
+    /** Providers deleted after the given time (still restorable), most recently deleted first. */
+    async deletedPage(after: number, keyWord: string | undefined, pageNum: number, pageSize: number): Promise<{ rows: DeletedProviderRow[]; total: number }> {
+      let query = db.selectFrom('providers as p').where('p.deleted_at', '>', after);
+      if (keyWord) query = query.where((eb) => eb.or([containsText(eb.ref('p.name_key'), keyWord), containsText(eb.fn('lower', ['p.code']), keyWord)]));
+      const totalRow = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await query
+        .leftJoin('providers as parent', 'parent.id', 'p.parent_id')
+        .leftJoin('accounts as login', (join) => join.onRef('login.provider_id', '=', 'p.id').on('login.is_provider_login', '=', 1))
+        .selectAll('p')
+        .select(['parent.name as parent_name', 'login.user_name as user_name'])
+        .orderBy('p.deleted_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute();
+      return {
+        rows: rows.flatMap((row) => (row.deleted_at === null ? [] : [{ ...row, deleted_at: row.deleted_at }])),
+        total: Number(totalRow.n),
+      };
+    },
+    /** Providers deleted at or before the cutoff, class II first so a class I row never goes before its children's. */
+    async deletedUpTo(cutoff: number): Promise<ProviderRow[]> {
+      return db.selectFrom('providers').selectAll().where('deleted_at', '<=', cutoff).orderBy('level', 'desc').orderBy('id').execute();
+    },
+    /** Removes the provider row for good; its care data goes with it (ON DELETE CASCADE). */
+    async purge(id: number): Promise<void> {
       await db.deleteFrom('providers').where('id', '=', id).execute();
     },
   };

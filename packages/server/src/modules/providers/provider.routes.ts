@@ -11,4 +11,6 @@ export function providerRoutes(routes: OperationRegistrar, providers: ProviderSe
   routes.secured(api.restProviderPwd, async (input, { session }) => providers.resetPassword(session, input.id));
   routes.secured(api.operateProvider, async (input, { session }) => providers.operate(session, input));
   routes.secured(api.deleteProvider, async (input, { session }) => providers.remove(session, input.id));
+  routes.secured(api.queryDeletedProviderList, async (input) => providers.listDeleted(input));
+  routes.secured(api.restoreProvider, async (input) => providers.restore(input.id));
 }

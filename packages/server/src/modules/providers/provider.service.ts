@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { isWeakPassword, Status, type Provider } from '@vigil/contracts';
+import { isWeakPassword, PROVIDER_RESTORE_DAYS, Status, type DeletedProvider, type Provider } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
@@ -10,7 +10,28 @@ import { resetCredentials } from '../auth/credentials-reset.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { presentProvider } from './provider.presenter.ts';
-import { providerRepository, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
+import { providerRepository, type DeletedProviderRow, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a deleted provider stays restorable. */
+export const PROVIDER_RESTORE_MS = PROVIDER_RESTORE_DAYS * DAY_MS;
+
+/** Maps a deleted provider row to the API shape, with the time left to restore it. */
+export function presentDeletedProvider(row: DeletedProviderRow, now: number): DeletedProvider {
+  const purgeAt = row.deleted_at + PROVIDER_RESTORE_MS;
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code ?? '',
+    level: row.level,
+    parentId: row.parent_id,
+    parentName: row.parent_name,
+    userName: row.user_name,
+    deletedAt: row.deleted_at,
+    purgeAt,
+    daysLeft: Math.max(0, Math.ceil((purgeAt - now) / DAY_MS)),
+  };
+}
 
 /**
  * Providers a scope may manage: vendor roles all of them, a class I provider its
@@ -127,16 +148,56 @@ export function providerService(db: Db, now: () => number) {
       return null;
     },
 
-    /** Deletes a provider without class II providers, with its accounts. */
+    /**
+     * Soft-deletes a provider without (live) class II providers: it disappears from every
+     * list, its accounts' sessions end and their logins are refused; its data stays until
+     * the purge, and a vendor role can restore it meanwhile.
+     */
     async remove(session: SessionInfo, id: number): Promise<null> {
       const provider = await providers.findById(id);
       assertManaged(session.scope, provider);
       await db.transaction().execute(async (trx) => {
         if ((await providerRepository(trx).children(id)).length > 0) throw errors.conflict('provider.hasChildren');
-        await accountRepository(trx).deleteByProvider(id);
-        await providerRepository(trx).delete(id);
+        await providerRepository(trx).markDeleted(id, now());
+        await sessionRepository(trx).revokeAccounts(await accountRepository(trx).idsByProviders([id]));
       });
       return null;
+    },
+
+    /** Deleted providers a vendor role may still restore. */
+    async listDeleted(filter: { pageNum: number; pageSize: number; keyWord?: string }) {
+      const time = now();
+      const { rows, total } = await providers.deletedPage(time - PROVIDER_RESTORE_MS, filter.keyWord?.toLowerCase(), filter.pageNum, filter.pageSize);
+      return { rows: rows.map((row) => presentDeletedProvider(row, time)), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
+    },
+
+    /** Brings a deleted provider back as it was; a class II provider needs its class I restored first. */
+    async restore(id: number): Promise<null> {
+      await db.transaction().execute(async (trx) => {
+        const repository = providerRepository(trx);
+        const time = now();
+        const provider = await repository.findDeletedAfter(id, time - PROVIDER_RESTORE_MS);
+        if (!provider) throw errors.notFound('provider.notFound');
+        if (provider.parent_id !== null && (await repository.isDeleted(provider.parent_id))) throw errors.conflict('provider.restoreParentDeleted');
+        await repository.restore(id, time);
+      });
+      return null;
+    },
+
+    /**
+     * Removes for good every provider deleted PROVIDER_RESTORE_DAYS or more before `purgeTime`,
+     * with its accounts (and so their sessions) and all its care data. Meant for a daily job;
+     * answers the ids it purged.
+     */
+    async purgeDeletedProviders(purgeTime: number): Promise<number[]> {
+      const expired = await providers.deletedUpTo(purgeTime - PROVIDER_RESTORE_MS);
+      for (const provider of expired) {
+        await db.transaction().execute(async (trx) => {
+          await accountRepository(trx).deleteByProvider(provider.id);
+          await providerRepository(trx).purge(provider.id);
+        });
+      }
+      return expired.map((provider) => provider.id);
     },
   };
 }

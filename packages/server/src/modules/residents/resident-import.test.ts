@@ -73,12 +73,14 @@ describe('resident Excel import and export', () => {
     });
   }
 
-  test('dates stored as Excel dates are read as calendar days', async () => {
-    const file = workbookBytes([HEADERS.slice(0, 9), ['Date Cell', 'female', new Date(Date.UTC(1939, 6, 14)), 160, 55, 'Import Hall', '2F', '201', 'C']], 'xlsx');
+  test('dates stored as Excel dates are read as calendar days; weight keeps its decimal', async () => {
+    const file = workbookBytes([HEADERS.slice(0, 9), ['Date Cell', 'female', new Date(Date.UTC(1939, 6, 14)), 160, 55.5, 'Import Hall', '2F', '201', 'C']], 'xlsx');
     const result = await upload(server, api.residentBatchAdd, 'dates.xlsx', file, token);
     assert.equal(result.status, Status.OK, JSON.stringify(result));
     const found = await server.call(api.userList, { keyWord: 'Date Cell', pageNum: 1, pageSize: 1 }, { token });
     assert.equal(found.data.rows[0].birthDate, '1939-07-14');
+    const detail = await server.call(api.getUserMessageById, { id: found.data.rows[0].id }, { token });
+    assert.equal(detail.data.weight, 55.5);
   });
 
   test('a contact phone typed as a number keeps every digit (no exponent, no ".0")', async () => {

@@ -28,7 +28,7 @@ describe('residents: register, edit, confirmations, delete', () => {
       gender: 'male',
       birthDate: '1944-07-21',
       height: 172,
-      weight: '68',
+      weight: '68.5',
       medicalHistory: ['stroke', 'hypertension', 'stroke'],
       remark: 'Prefers the window side',
       contacts: [
@@ -47,7 +47,7 @@ describe('residents: register, edit, confirmations, delete', () => {
     assert.equal(data.birthDate, '1944-07-21');
     assert.ok(data.age >= 80);
     assert.equal(data.height, 172);
-    assert.equal(data.weight, 68);
+    assert.equal(data.weight, 68.5, 'weight keeps one decimal');
     assert.deepEqual(data.medicalHistory, ['hypertension', 'stroke']);
     assert.equal(data.remark, 'Prefers the window side');
     assert.equal(data.careLevel, 3);
@@ -73,7 +73,9 @@ describe('residents: register, edit, confirmations, delete', () => {
     ['height 0', { height: 0 }, /Height must be a whole number of cm from 1 to 255/],
     ['height 256', { height: 256 }, /from 1 to 255/],
     ['height text', { height: 'tall' }, /Height must be/],
-    ['weight 300', { weight: 300 }, /Weight must be a whole number of kg from 1 to 255/],
+    ['weight 300', { weight: 300 }, /Weight must be a number of kg from 1 to 255 with at most one decimal/],
+    ['weight with two decimals', { weight: 65.55 }, /at most one decimal/],
+    ['height with a decimal', { height: 170.5 }, /Height must be a whole number of cm/],
     ['medical history', { medicalHistory: ['flu'] }, /Unknown medical history entry/],
     ['remark 201', { remark: 'r'.repeat(201) }, /Remark must be at most 200 characters/],
     ['six contacts', { contacts: Array.from({ length: 6 }, (_, i) => ({ name: `C${i}`, phone: `0770090000${i}`, relation: 'others' })) }, /At most 5 emergency contacts/],

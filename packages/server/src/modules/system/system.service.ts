@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EditionSchema, type Edition } from '@vigil/contracts';
 import { errors } from '../../http/errors.ts';
+import { brandingFor, platformName as readPlatformName, providerBrandingKey } from './branding.ts';
 import { storeLogo } from './logo.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 import { isTimeZone, listTimeZones } from './time-zones.ts';
@@ -13,7 +14,7 @@ const providerSettingKey = (providerId: number) => `platformSetting:${providerId
 /** Platform name, logo, edition, time zone and version. */
 export function systemService(deps: { settings: SettingsRepository; uploadsDir: string; version: { version: string; commit: string; startedAt: number; database: string } }) {
   const { settings } = deps;
-  const platformName = async () => (await settings.get('platformName')) ?? DEFAULT_PLATFORM_NAME;
+  const platformName = () => readPlatformName(settings);
 
   return {
     platformName: async () => ({ platformName: await platformName() }),
@@ -28,12 +29,7 @@ export function systemService(deps: { settings: SettingsRepository; uploadsDir: 
      * saved one, else the platform's. Signed-out callers (the login page) and vendor
      * roles get the platform's.
      */
-    async platformSetting(providerId: number | null) {
-      const own = providerId === null ? undefined : await settings.get(providerSettingKey(providerId));
-      if (own) return JSON.parse(own) as { name: string; logoUrl: string };
-      return { name: await platformName(), logoUrl: (await settings.get('logoUrl')) ?? '' };
-    },
-
+    platformSetting: (providerId: number | null) => brandingFor(settings, providerId),
     /** Saves a provider's own name and logo; without a provider (SENIOR_ROLE) the platform's. */
     async savePlatformSetting(providerId: number | null, input: { name: string; logoUrl: string }): Promise<null> {
       if (input.logoUrl) {
@@ -41,7 +37,7 @@ export function systemService(deps: { settings: SettingsRepository; uploadsDir: 
         if (!fs.existsSync(file)) throw errors.invalidField('logoUrl');
       }
       if (providerId !== null) {
-        await settings.set(providerSettingKey(providerId), JSON.stringify({ name: input.name, logoUrl: input.logoUrl }));
+        await settings.set(providerBrandingKey(providerId), JSON.stringify({ name: input.name, logoUrl: input.logoUrl }));
         return null;
       }
       await settings.set('platformName', input.name);

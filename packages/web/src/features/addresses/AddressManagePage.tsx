@@ -17,6 +17,7 @@ import type { BedFilter } from './bedFilter.ts';
 import { BedSummaryCards } from './BedSummaryCards.tsx';
 import { PlaceDetail } from './PlaceDetail.tsx';
 import { PlacePicker } from './PlacePicker.tsx';
+import { TypedNameConfirm } from '../shared/TypedNameConfirm.tsx';
 import { useAddressActions } from './useAddressActions.ts';
 import './addresses.css';
 
@@ -93,6 +94,7 @@ export function AddressManagePage() {
           )}
         </Col>
       </Row>
+      <TypedNameConfirm {...actions.typedDeleteDialog} />
       <AddressDialogs dialog={dialog} feedback={feedback} onClose={() => setDialog(null)} onPlaceAdded={setSelected} />
       <SpreadsheetImportDialog
         open={importing}

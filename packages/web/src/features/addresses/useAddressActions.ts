@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAreaById, deleteBunk, deleteRoomById } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
@@ -30,29 +31,51 @@ const DELETE_TITLE_KEYS = {
 /**
  * Deleting a place, after a confirmation. The server refuses a non-empty place (an area
  * with floors, a floor with rooms, a room with beds, a bed with a resident) and says why;
- * that reason is shown as it comes.
+ * that reason is shown as it comes. Areas and floors are confirmed by typing their name
+ * (a building is the biggest thing a slip could take); rooms and beds by a plain confirm.
  */
 export function useAddressActions(feedback: Feedback) {
   const { t } = useTranslation();
   const refresh = useRefreshCare();
+  /** The area or floor waiting for its typed-name confirmation. */
+  const [typedDelete, setTypedDelete] = useState<PlaceRef | null>(null);
 
-  const remove = (place: PlaceRef) =>
+  async function deleteNow(place: PlaceRef): Promise<void> {
+    try {
+      await DELETE_CALLS[place.level](place.id);
+      feedback.message.success(t('addresses.message.deleted', { name: place.name }));
+      await refresh();
+    } catch (error) {
+      feedback.modal.warning({ title: t('addresses.message.deleteRefused', { name: place.name }), content: errorText(error, t), okText: t('addresses.form.close') });
+    }
+  }
+
+  const remove = (place: PlaceRef) => {
+    if (place.level === 'area' || place.level === 'floor') {
+      setTypedDelete(place);
+      return;
+    }
     feedback.modal.confirm({
       title: t(DELETE_TITLE_KEYS[place.level], { name: place.name }),
       content: t('addresses.confirm.cannotUndo'),
       okText: t('addresses.action.delete'),
       okButtonProps: { danger: true },
       cancelText: t('addresses.form.cancel'),
-      onOk: async () => {
-        try {
-          await DELETE_CALLS[place.level](place.id);
-          feedback.message.success(t('addresses.message.deleted', { name: place.name }));
-          await refresh();
-        } catch (error) {
-          feedback.modal.warning({ title: t('addresses.message.deleteRefused', { name: place.name }), content: errorText(error, t), okText: t('addresses.form.close') });
-        }
-      },
+      onOk: () => deleteNow(place),
     });
+  };
 
-  return { remove, refresh };
+  /** Props for the typed-name confirmation of an area or floor delete. */
+  const typedDeleteDialog = {
+    name: typedDelete?.name ?? null,
+    title: typedDelete ? t(DELETE_TITLE_KEYS[typedDelete.level], { name: typedDelete.name }) : '',
+    content: t('addresses.confirm.deletePlaceContent'),
+    inputLabel: t('addresses.confirm.typeName', { name: typedDelete?.name ?? '' }),
+    okText: t('addresses.action.delete'),
+    cancelText: t('addresses.form.cancel'),
+    onConfirm: () => (typedDelete ? deleteNow(typedDelete) : Promise.resolve()),
+    onClose: () => setTypedDelete(null),
+  };
+
+  return { remove, refresh, typedDeleteDialog };
 }

@@ -1,13 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Grid, Input, Table } from 'antd';
+import { Button, Card, Empty, Flex, Grid, Input, Table, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Provider } from '@vigil/contracts';
+import { PLATFORM_ROLES, PROVIDER_RESTORE_DAYS, type Provider } from '@vigil/contracts';
 import { useSession } from '../../app/session-store.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
+import { TypedNameConfirm } from '../shared/TypedNameConfirm.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { AddProviderDialog } from './AddProviderDialog.tsx';
+import { DeletedProvidersTable } from './DeletedProvidersTable.tsx';
 import { EditProviderDialog } from './EditProviderDialog.tsx';
 import { providerColumns } from './providerColumns.tsx';
 import { useProviderList, type ProviderListQuery } from './providersApi.ts';
@@ -26,6 +28,8 @@ export function ProviderManagerPage() {
   const [query, setQuery] = useState<ProviderListQuery>({ pageNum: 1, pageSize: 10 });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Provider | null>(null);
+  const [deleting, setDeleting] = useState<Provider | null>(null);
+  const [tab, setTab] = useState<'providers' | 'deleted'>('providers');
   const [resetResult, setResetResult] = useState<{ account: string; password: string } | null>(null);
   const list = useProviderList(query);
   const actions = useProviderActions(feedback, (provider, password) => setResetResult({ account: provider.userName ?? provider.name, password }));
@@ -41,7 +45,9 @@ export function ProviderManagerPage() {
   }, [searchParams, setSearchParams]);
 
   if (!session) return null;
-  const columns = providerColumns({ t, language: i18n.language, pinActions: Boolean(screens.lg), actions: { ...actions, edit: setEditing } });
+  const columns = providerColumns({ t, language: i18n.language, pinActions: Boolean(screens.lg), actions: { ...actions, edit: setEditing, remove: setDeleting } });
+  // Vendor roles alone restore deleted providers (docs/api.md), so only they see the tab.
+  const mayRestore = PLATFORM_ROLES.includes(session.role);
   const addButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
       {t('providers.list.add')}
@@ -56,33 +62,59 @@ export function ProviderManagerPage() {
   return (
     <Card title={t('providers.list.title')} extra={addButton}>
       {feedback.holder}
-      <Flex wrap gap={12} style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          enterButton
-          aria-label={t('providers.list.searchLabel')}
-          placeholder={t('providers.list.search')}
-          style={{ width: 360, maxWidth: '100%' }}
-          onSearch={(value) => setQuery((current) => ({ ...current, pageNum: 1, keyWord: value.trim() || undefined }))}
+      {mayRestore && (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key === 'deleted' ? 'deleted' : 'providers')}
+          items={[
+            { key: 'providers', label: t('providers.tab.providers') },
+            { key: 'deleted', label: t('providers.tab.deleted') },
+          ]}
         />
-      </Flex>
-      <Table<Provider>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        tableLayout="auto"
-        scroll={{ x: TABLE_MIN_WIDTH }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('providers.list.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((current) => ({ ...current, pageNum, pageSize })),
-        }}
+      )}
+      {tab === 'deleted' && mayRestore ? (
+        <DeletedProvidersTable feedback={feedback} />
+      ) : (
+        <>
+          <Flex wrap gap={12} style={{ marginBottom: 16 }}>
+            <Input.Search
+              allowClear
+              enterButton
+              aria-label={t('providers.list.searchLabel')}
+              placeholder={t('providers.list.search')}
+              style={{ width: 360, maxWidth: '100%' }}
+              onSearch={(value) => setQuery((current) => ({ ...current, pageNum: 1, keyWord: value.trim() || undefined }))}
+            />
+          </Flex>
+          <Table<Provider>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={list.data?.rows ?? []}
+            loading={list.isFetching}
+            tableLayout="auto"
+            scroll={{ x: TABLE_MIN_WIDTH }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+            pagination={{
+              current: query.pageNum,
+              pageSize: query.pageSize,
+              total: list.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => t('providers.list.total', { total }),
+              onChange: (pageNum, pageSize) => setQuery((current) => ({ ...current, pageNum, pageSize })),
+            }}
+          />
+        </>
+      )}
+      <TypedNameConfirm
+        name={deleting?.name ?? null}
+        title={t('providers.confirm.deleteTitle', { name: deleting?.name ?? '' })}
+        content={t('providers.confirm.deleteContent', { days: PROVIDER_RESTORE_DAYS })}
+        inputLabel={t('providers.confirm.typeName', { name: deleting?.name ?? '' })}
+        okText={t('providers.action.delete')}
+        cancelText={t('providers.form.cancel')}
+        onConfirm={() => (deleting ? actions.remove(deleting) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
       />
       <AddProviderDialog open={adding} myRole={session.role} feedback={feedback} onClose={() => setAdding(false)} />
       <EditProviderDialog provider={editing} feedback={feedback} onClose={() => setEditing(null)} />

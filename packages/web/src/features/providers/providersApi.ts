@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { platformInfo, queryProviderList } from '@vigil/contracts';
+import { platformInfo, queryDeletedProviderList, queryProviderList } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { updateSession } from '../../app/session-store.ts';
 
@@ -18,6 +18,16 @@ export function useProviderList(query: ProviderListQuery) {
     queryKey: [...PROVIDERS_KEY, 'list', query],
     queryFn: () => callApi(queryProviderList, query),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of deleted providers a vendor role may still restore. */
+export function useDeletedProviderList(query: ProviderListQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: [...PROVIDERS_KEY, 'deleted', query],
+    queryFn: () => callApi(queryDeletedProviderList, query),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

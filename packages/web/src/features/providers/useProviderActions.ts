@@ -6,7 +6,7 @@ import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { useAfterProviderChange } from './useAfterProviderChange.ts';
 
-/** Row actions of the provider table: enable, disable, reset password, delete (with confirmations). */
+/** Row actions of the provider table: enable, disable, reset password (with confirmations) and delete (confirmed by the caller). */
 export function useProviderActions(feedback: Feedback, onPasswordReset: (provider: Provider, password: string) => void) {
   const { t } = useTranslation();
   const afterChange = useAfterProviderChange();
@@ -43,15 +43,8 @@ export function useProviderActions(feedback: Feedback, onPasswordReset: (provide
       },
     });
 
-  const remove = (provider: Provider) =>
-    feedback.modal.confirm({
-      title: t('providers.confirm.deleteTitle', { name: provider.name }),
-      content: t('providers.confirm.deleteContent'),
-      okText: t('providers.action.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('providers.form.cancel'),
-      onOk: () => run(() => callApi(deleteProvider, { id: provider.id }), 'providers.message.deleted'),
-    });
+  /** Deletes after the typed-name confirmation (see ProviderManagerPage). */
+  const remove = (provider: Provider) => run(() => callApi(deleteProvider, { id: provider.id }), 'providers.message.deleted');
 
   return { enable, disable, resetPassword, remove };
 }

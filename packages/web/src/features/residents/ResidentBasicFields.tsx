@@ -54,9 +54,9 @@ export function ResidentBasicFields() {
         rules={[contractRule(heightSchema, language, { field: labels.height, optional: true })]}>
         <InputNumber min={HEIGHT_MIN} max={HEIGHT_MAX} precision={0} addonAfter="cm" style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item<ResidentFormValues> name="weight" label={labels.weight} extra={t('residents.field.rangeHint', { min: WEIGHT_MIN, max: WEIGHT_MAX })}
+      <Form.Item<ResidentFormValues> name="weight" label={labels.weight} extra={t('residents.field.weightHint', { min: WEIGHT_MIN, max: WEIGHT_MAX })}
         rules={[contractRule(weightSchema, language, { field: labels.weight, optional: true })]}>
-        <InputNumber min={WEIGHT_MIN} max={WEIGHT_MAX} precision={0} addonAfter="kg" style={{ width: '100%' }} />
+        <InputNumber min={WEIGHT_MIN} max={WEIGHT_MAX} precision={1} step={0.1} addonAfter="kg" style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item<ResidentFormValues> name="careLevel" label={labels.careLevel}>
         <Select

@@ -1,0 +1,69 @@
+import type { Operation } from '@vigil/contracts';
+import { Status } from '@vigil/contracts';
+import { AppError } from '../http/errors.ts';
+import type { OperationRegistrar } from '../http/register.ts';
+import type { Scope } from './scope.ts';
+
+/** A sub-account's data permission (spec 01 §6): 1 reads and manages its provider's data, 2 only reads it. */
+export const MANAGE_PERMISSION = 1;
+export const READ_ONLY_PERMISSION = 2;
+
+/**
+ * Care operations that only read. Everything else changes data and is refused to a
+ * read-only sub-account, so a new operation is a write until someone lists it here.
+ * A function decides from the parsed input when one operation both reads and writes.
+ */
+export const CARE_READ_OPERATIONS: Readonly<Record<string, true | ((input: unknown) => boolean)>> = {
+  'area.getAreaList': true,
+  'area.getAreaWithRoomList': true,
+  'area.getRoomListByAreaId': true,
+  'room.getRoomList': true,
+  'bunkManagement.bunkSummary': true,
+  'bunkManagement.bunkList': true,
+  'bunkManagement.getRoomList': true,
+  'bunkManagement.getBunksByRoomName': true,
+  'bunk.getBunkListByRoomId': true,
+  'userBunk.getUserBunkList': true,
+  'userBunk.getConfiguration': true,
+  'system.getAdminBunkList': true,
+  'bunk.excelModel': true,
+  'bunk.exportData': true,
+  'userManagement.userList': true,
+  'userManagement.userSummary': true,
+  getUserMessageById: true,
+  'userManage.excelModel': true,
+  'userManagement.exportData': true,
+  // Without an action it reads the check-in state; with one it changes it.
+  'user.getUserCheckIn': (input) => typeof input === 'object' && input !== null && !('action' in input && input.action),
+  'nursing.queryNursingList': true,
+  'nursing.getNursing': true,
+  'nursing.excelModel': true,
+  'nursing.exportData': true,
+  'community.queryCommunityList': true,
+  'enclosure.getByArea': true,
+  'enclosure.config.get': true,
+};
+
+/** True when the operation, with this input, only reads. */
+export function isReadOnlyCall(operation: Operation, input: unknown): boolean {
+  const read = CARE_READ_OPERATIONS[operation.id];
+  return read === true || (typeof read === 'function' && read(input));
+}
+
+/** Refuses (403, localized) a call that would change data from a read-only sub-account. */
+export function assertMayCall(scope: Scope, operation: Operation, input: unknown): void {
+  if (scope.readOnly && !isReadOnlyCall(operation, input)) throw new AppError(Status.NO_PERMISSION, 'common.readOnly');
+}
+
+/** The registrar care modules register on: every secured call passes the data-permission check first. */
+export function withDataPermission(routes: OperationRegistrar): OperationRegistrar {
+  return {
+    open: routes.open,
+    openWithSession: routes.openWithSession,
+    secured: (operation, handler) =>
+      routes.secured(operation, (input, context, request) => {
+        assertMayCall(context.session.scope, operation, input);
+        return handler(input, context, request);
+      }),
+  };
+}
