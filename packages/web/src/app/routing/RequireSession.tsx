@@ -6,7 +6,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { callApi } from '../../api/client.ts';
 import { revokeToken } from '../../api/revoke-token.ts';
 import type { ShellKey } from '../../i18n/locales/index.ts';
-import { clearSession, readToken, restoreSession, useSession } from '../session-store.ts';
+import { clearSession, readToken, restoreSession, useSession } from '../../session/session-store.ts';
 import { isRefusedRole } from './access.ts';
 import { loginPathFor } from './navigation.ts';
 

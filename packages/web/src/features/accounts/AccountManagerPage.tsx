@@ -3,7 +3,7 @@ import { Button, Card, Empty, Flex, Grid, Input, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CREATABLE_ROLES, type Account, type Role } from '@vigil/contracts';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { accountColumns } from './accountColumns.tsx';

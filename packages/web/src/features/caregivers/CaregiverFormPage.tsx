@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { caregiverSchema, type Caregiver } from '@vigil/contracts';
-import { useEdition } from '../../app/edition.ts';
+import { useEdition } from '../../session/edition.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CAREGIVER_GRADES, nursingBatchAdd, nursingExcelModel, nursingExportData, type Caregiver } from '@vigil/contracts';
 import { uploadFile } from '../../api/client.ts';
-import { useEdition } from '../../app/edition.ts';
+import { useEdition } from '../../session/edition.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
 import { CARE_KEY } from '../residents/common/careQueryKeys.ts';
 import '../residents/common/care.css';

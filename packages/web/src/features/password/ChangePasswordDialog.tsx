@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX } from '@vigil/contracts';
-import { clearSession, useSession } from '../../app/session-store.ts';
+import { clearSession, useSession } from '../../session/session-store.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { confirmPasswordRules, newPasswordRules } from '../shared/passwordRules.ts';

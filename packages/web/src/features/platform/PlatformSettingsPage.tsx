@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePlatformSetting } from '../../api/platform-queries.ts';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { PlatformSettingsForm } from './PlatformSettingsForm.tsx';
