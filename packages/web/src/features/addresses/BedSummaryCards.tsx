@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SummaryCards } from '../residents/common/SummaryCards.tsx';
+import { SummaryCards } from '../care-shared/SummaryCards.tsx';
 import { useBedSummary } from './addressesApi.ts';
 
 /** Bed counts of the provider: total, occupied, vacant, with a device. */

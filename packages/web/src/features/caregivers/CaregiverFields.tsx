@@ -4,7 +4,7 @@ import {
   CAREGIVER_GRADES, ID_NUMBER_MAX, insertNursing, JOB_MAX, LOGIN_NAME_MAX, PERSON_NAME_MAX, RELATION_TEXT_MAX, RESIDENTS_PER_CAREGIVER_MAX,
 } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule } from '../residents/common/contractRule.ts';
+import { contractRule } from '../care-shared/contractRule.ts';
 import type { CaregiverEditionView } from './caregiverEdition.ts';
 import type { CaregiverFormValues } from './caregiverFormValues.ts';
 import { GRADE_LABEL_KEYS } from './caregiverLabels.ts';

@@ -17,10 +17,10 @@ import { CAREGIVER_GRADES, nursingBatchAdd, nursingExcelModel, nursingExportData
 import { uploadFile } from '../../api/client.ts';
 import { useEdition } from '../../session/edition.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
-import { CARE_KEY } from '../residents/common/careQueryKeys.ts';
-import '../residents/common/care.css';
-import { SpreadsheetImportDialog } from '../residents/common/SpreadsheetImportDialog.tsx';
-import { useDownload } from '../residents/common/useDownload.ts';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
+import '../care-shared/care.css';
+import { SpreadsheetImportDialog } from '../care-shared/SpreadsheetImportDialog.tsx';
+import { useDownload } from '../care-shared/useDownload.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { caregiverColumns } from './caregiverColumns.tsx';

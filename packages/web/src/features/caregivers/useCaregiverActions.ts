@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deleteNursing, operateNursing, resetNursingPassword, type Caregiver } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
-import { CARE_KEY } from '../residents/common/careQueryKeys.ts';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { insertNursing, operateNursing } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
-import { CARE_KEY } from '../residents/common/careQueryKeys.ts';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import type { CaregiverBody } from './caregiverFormValues.ts';

@@ -3,7 +3,7 @@ import { Button, Flex, Form, Input, Select, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_RELATIONS, CONTACTS_PER_RESIDENT_MAX, PERSON_NAME_MAX, personNameSchema, phoneSchema, type Resident } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule, requiredRule } from './common/contractRule.ts';
+import { contractRule, requiredRule } from '../care-shared/contractRule.ts';
 import { RELATION_LABEL_KEYS } from './residentLabels.ts';
 import type { ResidentFormValues } from './residentFormValues.ts';
 

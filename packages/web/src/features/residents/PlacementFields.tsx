@@ -4,7 +4,7 @@ import { CAREGIVERS_PER_RESIDENT_MAX, residentInputSchema, type Resident } from 
 import { useLanguage } from '../../i18n/index.ts';
 import { useAddressTree } from '../addresses/addressesApi.ts';
 import { bedOptions, occupantOf, type BedOption } from './bedOptions.ts';
-import { contractRule } from './common/contractRule.ts';
+import { contractRule } from '../care-shared/contractRule.ts';
 import type { ResidentFormValues } from './residentFormValues.ts';
 import { useCaregiverOptions } from './residentsApi.ts';
 

@@ -5,7 +5,7 @@ import {
   birthDateSchema, CARE_LEVEL_MAX, CARE_LEVEL_MIN, GENDERS, HEIGHT_MAX, HEIGHT_MIN, heightSchema, PERSON_NAME_MAX, personNameSchema, WEIGHT_MAX, WEIGHT_MIN, weightSchema,
 } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule, requiredRule } from './common/contractRule.ts';
+import { contractRule, requiredRule } from '../care-shared/contractRule.ts';
 import { GENDER_LABEL_KEYS } from './residentLabels.ts';
 import { ageOn, birthDateText, type ResidentFormValues } from './residentFormValues.ts';
 

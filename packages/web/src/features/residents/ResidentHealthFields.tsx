@@ -2,7 +2,7 @@ import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MEDICAL_CONDITIONS, REMARK_MAX, residentInputSchema } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule } from './common/contractRule.ts';
+import { contractRule } from '../care-shared/contractRule.ts';
 import { CONDITION_LABEL_KEYS } from './residentLabels.ts';
 import type { ResidentFormValues } from './residentFormValues.ts';
 

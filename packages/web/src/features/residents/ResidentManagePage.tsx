@@ -7,10 +7,10 @@ import { residentBatchAdd, residentExcelModel, residentExportData, type Resident
 import { uploadFile } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
-import './common/care.css';
-import { CARE_KEY } from './common/careQueryKeys.ts';
-import { SpreadsheetImportDialog } from './common/SpreadsheetImportDialog.tsx';
-import { useDownload } from './common/useDownload.ts';
+import '../care-shared/care.css';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
+import { SpreadsheetImportDialog } from '../care-shared/SpreadsheetImportDialog.tsx';
+import { useDownload } from '../care-shared/useDownload.ts';
 import { residentColumns } from './residentColumns.tsx';
 import { ResidentFilters } from './ResidentFilters.tsx';
 import { RESIDENT_FORM_PATH } from './residentPaths.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SummaryCards } from './common/SummaryCards.tsx';
+import { SummaryCards } from '../care-shared/SummaryCards.tsx';
 import { useResidentSummary } from './residentsApi.ts';
 
 /** Resident counts: total, per state, under attention. */

@@ -4,7 +4,7 @@ import { deleteResident, getUserCheckIn, type Resident } from '@vigil/contracts'
 import { callApi } from '../../api/client.ts';
 import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { CARE_KEY } from './common/careQueryKeys.ts';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
 
 /**
  * Row actions of the resident list: check in, check out, log out (deregister) and delete.

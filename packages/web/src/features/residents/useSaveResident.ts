@@ -5,8 +5,8 @@ import { insertUser, updateUser } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { CARE_KEY } from './common/careQueryKeys.ts';
-import { confirmAsync } from './common/confirmAsync.ts';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
+import { confirmAsync } from '../care-shared/confirmAsync.ts';
 import { readConfirmation, type ResidentConfirmation } from './confirmRequest.ts';
 import type { ResidentInputBody } from './residentFormValues.ts';
 

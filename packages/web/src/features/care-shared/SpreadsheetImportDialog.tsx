@@ -2,8 +2,8 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Progress, Result, Typography, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client.ts';
-import { errorText } from '../../shared/errorText.ts';
+import { ApiError } from '../../api/client.ts';
+import { errorText } from '../shared/errorText.ts';
 import { ImportProblemTable } from './ImportProblemTable.tsx';
 import { IMPORT_MAX_MB, readImportRejection, spreadsheetFileProblem, type ImportRejection } from './importProblems.ts';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Operation } from '@vigil/contracts';
-import { downloadFile } from '../../../api/client.ts';
-import { errorText } from '../../shared/errorText.ts';
-import type { Feedback } from '../../shared/useFeedback.tsx';
+import { downloadFile } from '../../api/client.ts';
+import { errorText } from '../shared/errorText.ts';
+import type { Feedback } from '../shared/useFeedback.tsx';
 
 /**
  * Downloads a template or an export (named from content-disposition), remembering which

@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import { formatMessage, isMessageKey, type Language } from '@vigil/contracts';
-import { isBlank, type SafeParser } from '../../shared/zodRule.ts';
+import { isBlank, type SafeParser } from '../shared/zodRule.ts';
 
 export interface ContractRuleOptions {
   /** The field's label, filled into messages such as "{field} is required". */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Feedback } from '../../shared/useFeedback.tsx';
+import type { Feedback } from '../shared/useFeedback.tsx';
 
 export interface ConfirmOptions {
   title: ReactNode;
