@@ -30,7 +30,7 @@ export function AppLayout() {
   const platformName = setting?.name || publicName || t('shell.app.defaultName');
   const leaf = routeChain(location.pathname).at(-1);
   useBrandingSync(setting?.name || publicName, setting?.logoUrl);
-  useDocumentTitle(leaf ? t(leaf.titleKey) : '', platformName);
+  useDocumentTitle(leaf ? t(leaf.titleKey, { defaultValue: leaf.titleKey }) : '', platformName);
 
   // Mobile mode: the drawer closes whenever the route changes.
   useEffect(() => setDrawerOpen(false), [location.pathname, mobile]);

@@ -12,13 +12,14 @@ import { AddAccountDialog } from './AddAccountDialog.tsx';
 import { EditAccountDialog } from './EditAccountDialog.tsx';
 import { ROLE_LABEL_KEYS } from './roleLabels.ts';
 import { useAccountActions } from './useAccountActions.ts';
+import { ACCOUNTS_NS } from './i18n.ts';
 
 /** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
 const TABLE_MIN_WIDTH = 1040;
 
 /** Permission management > Account management: the caller's accounts, with add, edit and row actions. */
 export function AccountManagerPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNTS_NS);
   const session = useSession();
   const screens = Grid.useBreakpoint();
   const feedback = useFeedback();

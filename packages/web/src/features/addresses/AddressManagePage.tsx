@@ -19,10 +19,11 @@ import { PlaceDetail } from './PlaceDetail.tsx';
 import { PlacePicker } from './PlacePicker.tsx';
 import { useAddressActions } from './useAddressActions.ts';
 import './addresses.css';
+import { ADDRESSES_NS } from './i18n.ts';
 
 /** /BunkManage/index: the address tree (area → floor → room → bed) with counts, batch add, rename, delete, import and export. */
 export function AddressManagePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const feedback = useFeedback();
   const tree = useAddressTree();
   const actions = useAddressActions(feedback);
@@ -67,7 +68,7 @@ export function AddressManagePage() {
             {tree.isLoading ? (
               <Skeleton active />
             ) : tree.isError ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={errorText(tree.error, t)} />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={errorText(tree.error)} />
             ) : areas.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('addresses.tree.empty')}>
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'addArea' })}>

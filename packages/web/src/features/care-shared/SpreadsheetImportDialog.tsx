@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import { ImportProblemTable } from './ImportProblemTable.tsx';
 import { IMPORT_MAX_MB, readImportRejection, spreadsheetFileProblem, type ImportRejection } from './importProblems.ts';
+import { CARE_NS } from './i18n.ts';
 
 type Phase<Result> =
   | { kind: 'choose' }
@@ -36,7 +37,7 @@ export interface SpreadsheetImportDialogProps<Result extends { imported: number 
  */
 export function SpreadsheetImportDialog<Result extends { imported: number }>(props: SpreadsheetImportDialogProps<Result>) {
   const { open, title, upload, onDownloadTemplate, templateLoading, onImported, onClose, renderResultExtra } = props;
-  const { t } = useTranslation();
+  const { t } = useTranslation(CARE_NS);
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase<Result>>({ kind: 'choose' });
@@ -56,7 +57,7 @@ export function SpreadsheetImportDialog<Result extends { imported: number }>(pro
   const choose = (chosen: File) => {
     const problem = spreadsheetFileProblem(chosen);
     setFile(problem ? null : chosen);
-    setFileProblem(problem === 'format' ? t('residents.import.wrongFormat') : problem === 'tooLarge' ? t('residents.import.tooLarge', { max: IMPORT_MAX_MB }) : null);
+    setFileProblem(problem === 'format' ? t('care.import.wrongFormat') : problem === 'tooLarge' ? t('care.import.tooLarge', { max: IMPORT_MAX_MB }) : null);
     setPhase({ kind: 'choose' });
   };
 
@@ -69,31 +70,31 @@ export function SpreadsheetImportDialog<Result extends { imported: number }>(pro
       onImported(result);
     } catch (error) {
       const rejection = error instanceof ApiError ? readImportRejection(error.data) : null;
-      setPhase(rejection ? { kind: 'rejected', rejection } : { kind: 'failed', message: errorText(error, t) });
+      setPhase(rejection ? { kind: 'rejected', rejection } : { kind: 'failed', message: errorText(error) });
     }
   };
 
   const footer =
     phase.kind === 'done' ? (
       <Button type="primary" onClick={close}>
-        {t('residents.import.close')}
+        {t('care.import.close')}
       </Button>
     ) : (
       <Flex justify="space-between" wrap gap={8}>
         <Button icon={<DownloadOutlined />} loading={templateLoading} onClick={onDownloadTemplate}>
-          {t('residents.import.template')}
+          {t('care.import.template')}
         </Button>
         <Flex gap={8}>
           <Button onClick={close} disabled={busy}>
-            {t('residents.import.cancel')}
+            {t('care.import.cancel')}
           </Button>
           {phase.kind === 'rejected' || phase.kind === 'failed' ? (
             <Button type="primary" onClick={reset}>
-              {t('residents.import.chooseAnother')}
+              {t('care.import.chooseAnother')}
             </Button>
           ) : (
             <Button type="primary" disabled={!file} loading={busy} onClick={() => void start()}>
-              {t('residents.import.start')}
+              {t('care.import.start')}
             </Button>
           )}
         </Flex>
@@ -103,7 +104,7 @@ export function SpreadsheetImportDialog<Result extends { imported: number }>(pro
   return (
     <Modal open={open} title={title} onCancel={close} maskClosable={!busy} closable={!busy} destroyOnHidden width={phase.kind === 'rejected' ? 760 : 560} footer={footer}>
       {phase.kind === 'done' ? (
-        <Result status="success" title={t('residents.import.imported', { count: phase.result.imported })} extra={renderResultExtra?.(phase.result)} />
+        <Result status="success" title={t('care.import.imported', { count: phase.result.imported })} extra={renderResultExtra?.(phase.result)} />
       ) : phase.kind === 'rejected' ? (
         <ImportProblemTable rejection={phase.rejection} fileName={file?.name ?? ''} />
       ) : (
@@ -122,24 +123,24 @@ export function SpreadsheetImportDialog<Result extends { imported: number }>(pro
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">{t('residents.import.drop')}</p>
-            <p className="ant-upload-hint">{t('residents.import.hint', { max: IMPORT_MAX_MB })}</p>
+            <p className="ant-upload-text">{t('care.import.drop')}</p>
+            <p className="ant-upload-hint">{t('care.import.hint', { max: IMPORT_MAX_MB })}</p>
           </Upload.Dragger>
           {file && (
             <Typography.Text>
-              {t('residents.import.chosen')} <Typography.Text strong>{file.name}</Typography.Text>
+              {t('care.import.chosen')} <Typography.Text strong>{file.name}</Typography.Text>
             </Typography.Text>
           )}
           {fileProblem && <Alert type="error" showIcon message={fileProblem} />}
           {phase.kind === 'uploading' && (
             <div>
-              <Progress percent={phase.percent} status="active" aria-label={t('residents.import.progress')} />
+              <Progress percent={phase.percent} status="active" aria-label={t('care.import.progress')} />
               <Typography.Text type="secondary">
-                {phase.percent < 100 ? t('residents.import.uploading') : t('residents.import.checking')}
+                {phase.percent < 100 ? t('care.import.uploading') : t('care.import.checking')}
               </Typography.Text>
             </div>
           )}
-          {phase.kind === 'failed' && <Alert type="error" showIcon message={t('residents.import.failed')} description={phase.message} />}
+          {phase.kind === 'failed' && <Alert type="error" showIcon message={t('care.import.failed')} description={phase.message} />}
         </Flex>
       )}
     </Modal>

@@ -12,13 +12,14 @@ import { EditProviderDialog } from './EditProviderDialog.tsx';
 import { providerColumns } from './providerColumns.tsx';
 import { useProviderList, type ProviderListQuery } from './providersApi.ts';
 import { useProviderActions } from './useProviderActions.ts';
+import { PROVIDERS_NS } from './i18n.ts';
 
 /** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
 const TABLE_MIN_WIDTH = 1080;
 
 /** Permission management > Provider management; `?action=create` opens the add dialog on arrival. */
 export function ProviderManagerPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(PROVIDERS_NS);
   const session = useSession();
   const screens = Grid.useBreakpoint();
   const feedback = useFeedback();
