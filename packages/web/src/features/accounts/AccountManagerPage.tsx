@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CREATABLE_ROLES, type Account, type Role } from '@vigil/contracts';
 import { useSession } from '../../session/session-store.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
+import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { accountColumns } from './accountColumns.tsx';
 import { useAccountList, type AccountListQuery } from './accountsApi.ts';
@@ -80,7 +81,7 @@ export function AccountManagerPage() {
         loading={list.isFetching}
         tableLayout="auto"
         scroll={{ x: TABLE_MIN_WIDTH }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? list.error.message : t('accounts.list.empty')} /> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : t('accounts.list.empty')} /> }}
         pagination={{
           current: query.pageNum,
           pageSize: query.pageSize,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Provider } from '@vigil/contracts';
 import { useSession } from '../../session/session-store.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
+import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { AddProviderDialog } from './AddProviderDialog.tsx';
 import { EditProviderDialog } from './EditProviderDialog.tsx';
@@ -49,7 +50,7 @@ export function ProviderManagerPage() {
     </Button>
   );
   const emptyText = list.isError
-    ? list.error.message
+    ? errorText(list.error)
     : session.role === 'ONE_ROLE' && !query.keyWord
       ? t('providers.list.emptyClassTwo')
       : t('providers.list.empty');
