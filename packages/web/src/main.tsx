@@ -1,13 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n/index.ts';
+import { initI18n } from './i18n/index.ts';
+import { SHELL_NS } from './i18n/shell.ts';
+import { SHARED_NS } from './features/shared/i18n.ts';
 import './app/shell.css';
 import { App } from './app/App.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(container);
+// The shell's and the shared strings come first; each screen loads its own namespace.
+void initI18n([SHELL_NS, SHARED_NS]).then(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,6 +1,6 @@
 import { Status, type InputOf, type Operation, type OutputOf } from '@vigil/contracts';
 import { currentLanguage } from '../i18n/language.ts';
-import { clearSession, readToken } from '../app/session-store.ts';
+import { clearSession, readToken } from '../session/session-store.ts';
 
 /** A failed call: the body status and the server's localized msg. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useEditionSync } from './edition.ts';
+import { useEditionSync } from '../session/edition.ts';
 import { useSessionLostRedirect } from './session-lost.ts';
 import { useUpdateCheck } from './update-check.ts';
 

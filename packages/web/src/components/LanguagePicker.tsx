@@ -2,7 +2,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { LANGUAGE_NAMES, type Language } from '@vigil/contracts';
 import { Button, Dropdown, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEdition } from '../app/edition.ts';
+import { useEdition } from '../session/edition.ts';
 import { changeLanguage, useLanguage } from '../i18n/index.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_LOGO_URL } from '../app/branding.ts';
+import { DEFAULT_LOGO_URL } from '../branding/branding.ts';
 
 /** The platform logo: the custom one when set and loadable, else the shipped logo. */
 export function PlatformLogo({ url, size, alt }: { url?: string; size: number; alt: string }) {

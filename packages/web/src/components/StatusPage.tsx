@@ -1,7 +1,7 @@
 import { Button, Result, type ResultProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDocumentTitle } from '../app/branding.ts';
+import { useDocumentTitle } from '../branding/branding.ts';
 
 export interface StatusPageProps {
   status: ResultProps['status'];

@@ -1,28 +1,42 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vigil/contracts';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
+import ICU from 'i18next-icu';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { currentLanguage, storeLanguage } from './language.ts';
-import { buildResources } from './resources.ts';
+import { localeBackend } from './namespaces.ts';
 import { DAYJS_LOCALES } from './ui-locales.ts';
 
-const initial = currentLanguage();
-dayjs.locale(DAYJS_LOCALES[initial]);
-
-// Keys are flat literal strings like `shell.topbar.fullscreen`, so no key or
-// namespace separators; lowerCaseLng keeps `en-us` from becoming `en-US`.
-void i18next.use(initReactI18next).init({
-  resources: buildResources(),
-  lng: initial,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  lowerCaseLng: true,
-  load: 'currentOnly',
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * Starts i18next in the stored language with the given namespaces loaded first.
+ * Messages are ICU MessageFormat (`{name}`, `{count, plural, one {…} other {…}}`);
+ * every other namespace loads when a screen first asks for it (Suspense).
+ */
+export async function initI18n(preload: readonly string[]): Promise<void> {
+  const initial = currentLanguage();
+  dayjs.locale(DAYJS_LOCALES[initial]);
+  // Keys are flat literal strings like `shell.topbar.fullscreen`, so no key or
+  // namespace separators; lowerCaseLng keeps `en-us` from becoming `en-US`.
+  await i18next
+    .use(localeBackend)
+    .use(ICU)
+    .use(initReactI18next)
+    .init({
+      lng: initial,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      lowerCaseLng: true,
+      load: 'currentOnly',
+      ns: [...preload],
+      defaultNS: 'shell',
+      fallbackNS: ['shell', 'shared'],
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      showSupportNotice: false,
+    });
+}
 
 export { i18next };
 

@@ -1,60 +1,123 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-// Pure data modules only: this test runs in Node without React or antd.
-import { LOCALE_MODULES } from './resources.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES, MESSAGES } from '@vigil/contracts';
+import { IntlMessageFormat } from 'intl-messageformat';
 
-const LANGUAGES = ['zh-cn', 'en-us', 'ko', 'de', 'cs', 'it', 'ja'];
+const SRC = fileURLToPath(new URL('..', import.meta.url));
 
-const MODULES: Readonly<Record<string, Record<string, Record<string, string>>>> = LOCALE_MODULES;
-
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+/** Every `locales` folder under src: the shell's and each feature's. */
+function localeFolders(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory() || entry.name === 'node_modules') return [];
+    const path = join(directory, entry.name);
+    return entry.name === 'locales' ? [path] : localeFolders(path);
+  });
 }
 
-for (const [name, module] of Object.entries(MODULES)) {
-  test(`${name} locales cover all seven languages`, () => {
-    assert.deepEqual(Object.keys(module).sort(), [...LANGUAGES].sort());
-  });
+function readMessages(folder: string, language: string): Record<string, string> {
+  return JSON.parse(readFileSync(join(folder, `${language}.json`), 'utf8'));
+}
 
-  test(`${name} locales: every en-us key is present and non-empty in every language`, () => {
-    const reference = module['en-us'];
-    assert.ok(Object.keys(reference).length > 0, 'en-us has no keys');
-    const problems: string[] = [];
-    for (const language of LANGUAGES) {
-      const messages = module[language] ?? {};
-      for (const key of Object.keys(reference)) {
-        const text = messages[key];
-        if (typeof text !== 'string') problems.push(`${language}: missing ${key}`);
-        else if (!text.trim()) problems.push(`${language}: empty ${key}`);
-      }
+interface Argument {
+  name: string;
+  kind: string;
+}
+
+/** The arguments an ICU message takes (a language may use a plural where another needs none), sorted; throws on a syntax error. */
+function argumentsOf(message: string, language: string): string[] {
+  const found: Argument[] = [];
+  const walk = (elements: ReturnType<IntlMessageFormat['getAst']>) => {
+    for (const element of elements) {
+      if ('value' in element && typeof element.value === 'string' && element.type !== 0) found.push({ name: element.value, kind: String(element.type) });
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
     }
-    assert.deepEqual(problems, []);
+  };
+  walk(new IntlMessageFormat(message, language).getAst());
+  return [...new Set(found.map((argument) => argument.name))].sort();
+}
+
+/** Plural categories a plural argument must cover in a language (beside `other`). */
+function missingPluralForms(message: string, language: string): string[] {
+  const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const missing: string[] = [];
+  const walk = (elements: ReturnType<IntlMessageFormat['getAst']>) => {
+    for (const element of elements) {
+      if (element.type === 6 && 'options' in element) {
+        for (const category of needed) if (!(category in element.options)) missing.push(`${element.value}: ${category}`);
+      }
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
+    }
+  };
+  walk(new IntlMessageFormat(message, language).getAst());
+  return missing;
+}
+
+const folders = localeFolders(SRC);
+
+describe('console locales', () => {
+  it('finds the shell and every feature', () => {
+    const names = folders.map((folder) => folder.slice(SRC.length));
+    for (const expected of ['i18n/locales', 'features/accounts/locales', 'features/residents/locales', 'features/care-shared/locales']) {
+      assert.ok(names.includes(expected), `${expected} is missing from ${names.join(', ')}`);
+    }
   });
 
-  test(`${name} locales: translations keep the en-us placeholders`, () => {
-    const reference = module['en-us'];
-    const problems: string[] = [];
-    for (const language of LANGUAGES) {
-      for (const [key, english] of Object.entries(reference)) {
-        const text = module[language]?.[key];
-        if (typeof text === 'string' && placeholders(text).join() !== placeholders(english).join()) {
-          problems.push(`${language}: ${key} has {{${placeholders(text).join(', ')}}}, en-us has {{${placeholders(english).join(', ')}}}`);
+  for (const folder of folders) {
+    const name = folder.slice(SRC.length);
+    it(`${name}: one file per language, each with exactly the en-us keys, filled in`, () => {
+      assert.deepEqual(readdirSync(folder).sort(), LANGUAGES.map((language) => `${language}.json`).sort());
+      const english = Object.keys(readMessages(folder, 'en-us')).sort();
+      assert.ok(english.length > 0, 'en-us has no keys');
+      for (const language of LANGUAGES) {
+        const messages = readMessages(folder, language);
+        assert.deepEqual(Object.keys(messages).sort(), english, `${name} ${language}: keys differ from en-us`);
+        for (const [key, text] of Object.entries(messages)) assert.ok(typeof text === 'string' && text.trim(), `${name} ${language}: ${key} is empty`);
+      }
+    });
+
+    it(`${name}: every message is valid ICU with the en-us arguments and the language's plural forms`, () => {
+      const english = readMessages(folder, 'en-us');
+      const problems: string[] = [];
+      for (const language of LANGUAGES) {
+        for (const [key, text] of Object.entries(readMessages(folder, language))) {
+          try {
+            const expected = argumentsOf(english[key], 'en-us').join(', ');
+            const actual = argumentsOf(text, language).join(', ');
+            if (actual !== expected) problems.push(`${language} ${key}: {${actual}} but en-us has {${expected}}`);
+            for (const missing of missingPluralForms(text, language)) problems.push(`${language} ${key}: no plural form ${missing}`);
+          } catch (error) {
+            problems.push(`${language} ${key}: ${error instanceof Error ? error.message : String(error)}`);
+          }
         }
       }
+      assert.deepEqual(problems, []);
+    });
+  }
+
+  it('no key is defined by two namespaces (screens fall back to the shell and shared ones)', () => {
+    const owners = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const folder of folders) {
+      for (const key of Object.keys(readMessages(folder, 'en-us'))) {
+        const owner = owners.get(key);
+        if (owner) clashes.push(`${key}: ${owner} and ${folder.slice(SRC.length)}`);
+        else owners.set(key, folder.slice(SRC.length));
+      }
+    }
+    assert.deepEqual(clashes, []);
+  });
+
+  it('the contract messages the forms show are valid ICU too, with the en-us arguments', () => {
+    const problems: string[] = [];
+    for (const language of LANGUAGES) {
+      for (const [key, text] of Object.entries(MESSAGES[language])) {
+        const expected = argumentsOf(MESSAGES['en-us'][key as keyof (typeof MESSAGES)['en-us']], 'en-us').join(', ');
+        if (argumentsOf(text, language).join(', ') !== expected) problems.push(`${language} ${key}`);
+      }
     }
     assert.deepEqual(problems, []);
   });
-}
-
-test('a key is not defined by two locale modules', () => {
-  const owners = new Map<string, string>();
-  const clashes: string[] = [];
-  for (const [name, module] of Object.entries(MODULES)) {
-    for (const key of Object.keys(module['en-us'])) {
-      const owner = owners.get(key);
-      if (owner) clashes.push(`${key}: ${owner} and ${name}`);
-      else owners.set(key, name);
-    }
-  }
-  assert.deepEqual(clashes, []);
 });

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { usePlatformName, usePlatformSetting } from '../../api/platform-queries.ts';
-import { useBrandingSync, useDocumentTitle } from '../branding.ts';
+import { useBrandingSync, useDocumentTitle } from '../../branding/branding.ts';
 import { menuEntries } from '../routing/access.ts';
 import { useAccessContext } from '../routing/use-access.ts';
-import { useSession } from '../session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { useSidebarOpen } from './sidebar-status.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
@@ -30,7 +30,7 @@ export function AppLayout() {
   const platformName = setting?.name || publicName || t('shell.app.defaultName');
   const leaf = routeChain(location.pathname).at(-1);
   useBrandingSync(setting?.name || publicName, setting?.logoUrl);
-  useDocumentTitle(leaf ? t(leaf.titleKey) : '', platformName);
+  useDocumentTitle(leaf ? t(leaf.titleKey, { defaultValue: leaf.titleKey }) : '', platformName);
 
   // Mobile mode: the drawer closes whenever the route changes.
   useEffect(() => setDrawerOpen(false), [location.pathname, mobile]);

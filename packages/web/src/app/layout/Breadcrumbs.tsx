@@ -13,7 +13,7 @@ export function Breadcrumbs({ compact }: { compact: boolean }) {
       <Breadcrumb
         items={chain.map((route, index) => ({
           key: route.path,
-          title: index < chain.length - 1 ? <Link to={route.path}>{t(route.titleKey)}</Link> : t(route.titleKey),
+          title: index < chain.length - 1 ? <Link to={route.path}>{t(route.titleKey, { defaultValue: route.titleKey })}</Link> : t(route.titleKey, { defaultValue: route.titleKey }),
         }))}
       />
     </nav>

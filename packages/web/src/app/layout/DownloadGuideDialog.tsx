@@ -2,7 +2,7 @@ import { AndroidOutlined, AppleOutlined, WechatOutlined } from '@ant-design/icon
 import { Button, Card, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useEdition } from '../edition.ts';
+import { useEdition } from '../../session/edition.ts';
 import { ANDROID_APP_URL, IOS_APP_URL } from './download-links.ts';
 
 /** Where caregivers, families and installers get the apps, with shortcuts to create their accounts. */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { callApi } from '../../api/client.ts';
-import { updateSession, type SessionState } from '../session-store.ts';
+import { updateSession, type SessionState } from '../../session/session-store.ts';
 
 /** A provider name cut to the switcher's 10 characters. */
 export function shortProviderName(name: string): string {

@@ -24,7 +24,7 @@ export function SideMenu({ entries, collapsed }: { entries: readonly MenuEntry[]
     list.map((entry) => ({
       key: entry.path,
       icon: topLevel ? <RouteIcon name={entry.icon} /> : undefined,
-      label: t(entry.titleKey),
+      label: t(entry.titleKey, { defaultValue: entry.titleKey }),
       children: entry.children ? toItems(entry.children, false) : undefined,
     }));
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlatformLogo } from '../../components/PlatformLogo.tsx';
 import type { MenuEntry } from '../routing/access.ts';
-import type { SessionState } from '../session-store.ts';
+import type { SessionState } from '../../session/session-store.ts';
 import { ProviderSwitcher } from './ProviderSwitcher.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { VersionLabel } from './VersionLabel.tsx';

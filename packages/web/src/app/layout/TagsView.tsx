@@ -93,7 +93,7 @@ export function TagsView({ userId, landingPath, access }: { userId: number; land
           label: (
             <Dropdown trigger={['contextMenu']} menu={menuFor(view)}>
               <span className="tags-view__label" data-testid="tags-view-tab">
-                {view.titleKey ? t(view.titleKey) : t('shell.tags.noName')}
+                {view.titleKey ? t(view.titleKey, { defaultValue: view.titleKey }) : t('shell.tags.noName')}
               </span>
             </Dropdown>
           ),

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LanguagePicker } from '../../components/LanguagePicker.tsx';
 import { canOpen, type AccessContext } from '../routing/access.ts';
-import type { SessionState } from '../session-store.ts';
+import type { SessionState } from '../../session/session-store.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Clock } from './Clock.tsx';
 import { DownloadGuideDialog } from './DownloadGuideDialog.tsx';

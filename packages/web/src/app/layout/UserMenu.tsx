@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.ts';
 import { ChangePasswordDialog } from '../../features/password/ChangePasswordDialog.tsx';
 import { RenamePlatformDialog } from '../../features/platform/RenamePlatformDialog.tsx';
-import { clearSession, type SessionState } from '../session-store.ts';
+import { clearSession, type SessionState } from '../../session/session-store.ts';
 
 /** The user menu: rename platform (SENIOR_ROLE only), change password, sign out. */
 export function UserMenu({ session, compact }: { session: SessionState; compact: boolean }) {

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { usePlatformName, usePlatformSetting } from '../../api/platform-queries.ts';
 import { LanguagePicker } from '../../components/LanguagePicker.tsx';
 import { PlatformLogo } from '../../components/PlatformLogo.tsx';
-import { useBrandingSync, useDocumentTitle } from '../branding.ts';
+import { useBrandingSync, useDocumentTitle } from '../../branding/branding.ts';
 import { FROM_LOGIN, safeRedirect } from '../routing/navigation.ts';
 import { FastLoginBar, fastLoginParams } from './FastLoginBar.tsx';
 import { LoginForm } from './LoginForm.tsx';

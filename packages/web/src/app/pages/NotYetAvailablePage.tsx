@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 export function NotYetAvailablePage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const title = t(titleKey);
+  const title = t(titleKey, { defaultValue: titleKey });
   return (
     <Result
       className="not-yet-page"

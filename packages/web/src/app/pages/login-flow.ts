@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client.ts';
 import { revokeToken } from '../../api/revoke-token.ts';
 import { isRefusedRole } from '../routing/access.ts';
-import { saveLogin } from '../session-store.ts';
+import { saveLogin } from '../../session/session-store.ts';
 
 /** The message for a failed login: the server's localized msg (102, 105, 107 …), else a generic one. */
 export function loginErrorText(error: unknown, t: TFunction): string {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { callApi } from '../../api/client.ts';
 import { revokeToken } from '../../api/revoke-token.ts';
-import type { ShellKey } from '../../i18n/locales/index.ts';
-import { clearSession, readToken, restoreSession, useSession } from '../session-store.ts';
+import type { KeyOf } from '../../i18n/namespaces.ts';
+import { clearSession, readToken, restoreSession, useSession } from '../../session/session-store.ts';
 import { isRefusedRole } from './access.ts';
 import { loginPathFor } from './navigation.ts';
 
@@ -34,7 +34,7 @@ function SessionRestore() {
 }
 
 /** A session the console will not run (empty role, installer): end it and return to /login with a message. */
-function SessionRefusal({ reason }: { reason: ShellKey }) {
+function SessionRefusal({ reason }: { reason: KeyOf<'shell'> }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   useEffect(() => {

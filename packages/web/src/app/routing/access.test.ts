@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CONSOLE_ROUTES, type ConsoleRoute } from '@vigil/contracts';
-import { enUS } from '../../i18n/locales/en-us.ts';
+import enUS from '../../i18n/locales/en-us.json' with { type: 'json' };
 import { canOpen, firstOpenChild, isRefusedRole, menuEntries, type AccessContext } from './access.ts';
 
 const withProvider = [{ available: true }];

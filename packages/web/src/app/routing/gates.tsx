@@ -1,7 +1,7 @@
 import type { ConsoleRoute } from '@vigil/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from '../session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { canOpen, firstOpenChild } from './access.ts';
 import { cameFromLogin } from './navigation.ts';
 import { useAccessContext } from './use-access.ts';

@@ -1,5 +1,5 @@
-import { useEdition } from '../edition.ts';
-import { useSession } from '../session-store.ts';
+import { useEdition } from '../../session/edition.ts';
+import { useSession } from '../../session/session-store.ts';
 import type { AccessContext } from './access.ts';
 
 /** The signed-in user's access context, or null when signed out. */

@@ -3,8 +3,9 @@ import { Button, Card, Empty, Flex, Grid, Input, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CREATABLE_ROLES, type Account, type Role } from '@vigil/contracts';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
+import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { accountColumns } from './accountColumns.tsx';
 import { useAccountList, type AccountListQuery } from './accountsApi.ts';
@@ -12,13 +13,14 @@ import { AddAccountDialog } from './AddAccountDialog.tsx';
 import { EditAccountDialog } from './EditAccountDialog.tsx';
 import { ROLE_LABEL_KEYS } from './roleLabels.ts';
 import { useAccountActions } from './useAccountActions.ts';
+import { ACCOUNTS_NS } from './i18n.ts';
 
 /** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
 const TABLE_MIN_WIDTH = 1040;
 
 /** Permission management > Account management: the caller's accounts, with add, edit and row actions. */
 export function AccountManagerPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNTS_NS);
   const session = useSession();
   const screens = Grid.useBreakpoint();
   const feedback = useFeedback();
@@ -79,7 +81,7 @@ export function AccountManagerPage() {
         loading={list.isFetching}
         tableLayout="auto"
         scroll={{ x: TABLE_MIN_WIDTH }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? list.error.message : t('accounts.list.empty')} /> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : t('accounts.list.empty')} /> }}
         pagination={{
           current: query.pageNum,
           pageSize: query.pageSize,

@@ -10,9 +10,11 @@ import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { confirmPasswordRules, newPasswordRules } from '../shared/passwordRules.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { zodRule } from '../shared/zodRule.ts';
+import { contractRule, requiredRule } from '../shared/contractRule.ts';
 import { ACCOUNTS_KEY, useProviderChoices } from './accountsApi.ts';
 import { DATA_PERMISSION_LABEL_KEYS, ROLE_LABEL_KEYS } from './roleLabels.ts';
+import { ACCOUNTS_NS } from './i18n.ts';
+import { useLanguage } from '../../i18n/index.ts';
 
 interface NewAccountValues {
   userName: string;
@@ -33,7 +35,8 @@ export interface AddAccountDialogProps {
 
 /** "Add account" dialog: login, name, a role the caller may give, data permission, provider, initial password. */
 export function AddAccountDialog({ open, myRole, feedback, onClose }: AddAccountDialogProps) {
-  const { t } = useTranslation();
+  const language = useLanguage();
+  const { t } = useTranslation(ACCOUNTS_NS);
   const [form] = Form.useForm<NewAccountValues>();
   const queryClient = useQueryClient();
   const role = Form.useWatch('role', form);
@@ -56,7 +59,7 @@ export function AddAccountDialog({ open, myRole, feedback, onClose }: AddAccount
       void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
       onClose();
     },
-    onError: (error) => feedback.message.error(errorText(error, t)),
+    onError: (error) => feedback.message.error(errorText(error)),
   });
 
   const labels = {
@@ -83,31 +86,31 @@ export function AddAccountDialog({ open, myRole, feedback, onClose }: AddAccount
       initialValues={roles.length === 1 ? { role: roles[0] } : {}}
     >
       <Form.Item<NewAccountValues> name="userName" label={labels.userName} required extra={t('accounts.form.userNameHint')}
-        rules={[zodRule(loginNameSchema, t, { field: labels.userName })]}>
+        rules={[contractRule(loginNameSchema, language, { field: labels.userName })]}>
         <Input maxLength={LOGIN_NAME_MAX} autoFocus />
       </Form.Item>
-      <Form.Item<NewAccountValues> name="nickName" label={labels.nickName} required rules={[zodRule(displayNameSchema, t, { field: labels.nickName })]}>
+      <Form.Item<NewAccountValues> name="nickName" label={labels.nickName} required rules={[contractRule(displayNameSchema, language, { field: labels.nickName })]}>
         <Input maxLength={DISPLAY_NAME_MAX} />
       </Form.Item>
-      <Form.Item<NewAccountValues> name="role" label={labels.role} rules={[{ required: true, message: t('validation.required', { field: labels.role }) }]}>
+      <Form.Item<NewAccountValues> name="role" label={labels.role} rules={[requiredRule(language, labels.role)]}>
         <Select placeholder={t('accounts.form.rolePlaceholder')} options={roles.map((value) => ({ value, label: t(ROLE_LABEL_KEYS[value]) }))} />
       </Form.Item>
       {role === 'SUB_ROLE' && (
-        <Form.Item<NewAccountValues> name="dataPermission" label={labels.dataPermission} rules={[{ required: true, message: t('validation.dataPermission') }]}>
+        <Form.Item<NewAccountValues> name="dataPermission" label={labels.dataPermission} rules={[requiredRule(language, '', 'validation.dataPermission')]}>
           <Select placeholder={t('accounts.form.dataPermissionPlaceholder')}
             options={DATA_PERMISSIONS.map((value) => ({ value, label: t(DATA_PERMISSION_LABEL_KEYS[value]) }))} />
         </Form.Item>
       )}
       {needsProvider && (
-        <Form.Item<NewAccountValues> name="providerId" label={labels.provider} rules={[{ required: true, message: t('validation.required', { field: labels.provider }) }]}>
+        <Form.Item<NewAccountValues> name="providerId" label={labels.provider} rules={[requiredRule(language, labels.provider)]}>
           <Select showSearch optionFilterProp="label" loading={providers.isLoading} placeholder={t('accounts.form.providerPlaceholder')} options={providers.data ?? []} />
         </Form.Item>
       )}
-      <Form.Item<NewAccountValues> name="passWord" label={labels.password} required extra={t('accounts.form.passwordHint')} rules={newPasswordRules(t, labels.password)}>
+      <Form.Item<NewAccountValues> name="passWord" label={labels.password} required extra={t('accounts.form.passwordHint')} rules={newPasswordRules(language, labels.password)}>
         <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
       </Form.Item>
       <Form.Item<NewAccountValues> name="confirmPassword" label={labels.confirm} required dependencies={['passWord']}
-        rules={confirmPasswordRules(t, labels.confirm, 'passWord')}>
+        rules={confirmPasswordRules(language, labels.confirm, 'passWord')}>
         <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
       </Form.Item>
     </FormDialog>

@@ -6,9 +6,11 @@ import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { zodRule } from '../shared/zodRule.ts';
+import { contractRule, requiredRule } from '../shared/contractRule.ts';
 import { ACCOUNTS_KEY } from './accountsApi.ts';
 import { DATA_PERMISSION_LABEL_KEYS } from './roleLabels.ts';
+import { ACCOUNTS_NS } from './i18n.ts';
+import { useLanguage } from '../../i18n/index.ts';
 
 interface AccountEditValues {
   nickName: string;
@@ -24,7 +26,8 @@ export interface EditAccountDialogProps {
 
 /** Edits an account's display name and, for a sub-account, its data permission. */
 export function EditAccountDialog({ account, feedback, onClose }: EditAccountDialogProps) {
-  const { t } = useTranslation();
+  const language = useLanguage();
+  const { t } = useTranslation(ACCOUNTS_NS);
   const [form] = Form.useForm<AccountEditValues>();
   const queryClient = useQueryClient();
   const isSubAccount = account?.role === 'SUB_ROLE';
@@ -42,7 +45,7 @@ export function EditAccountDialog({ account, feedback, onClose }: EditAccountDia
       void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
       onClose();
     },
-    onError: (error) => feedback.message.error(errorText(error, t)),
+    onError: (error) => feedback.message.error(errorText(error)),
   });
 
   const nameLabel = t('accounts.form.nickName');
@@ -59,12 +62,12 @@ export function EditAccountDialog({ account, feedback, onClose }: EditAccountDia
       onSubmit={(values) => account && save.mutate({ id: account.id, values })}
       initialValues={{ nickName: account?.nickName ?? '', dataPermission: account?.dataPermission ?? undefined }}
     >
-      <Form.Item<AccountEditValues> name="nickName" label={nameLabel} required rules={[zodRule(displayNameSchema, t, { field: nameLabel })]}>
+      <Form.Item<AccountEditValues> name="nickName" label={nameLabel} required rules={[contractRule(displayNameSchema, language, { field: nameLabel })]}>
         <Input maxLength={DISPLAY_NAME_MAX} autoFocus />
       </Form.Item>
       {isSubAccount && (
         <Form.Item<AccountEditValues> name="dataPermission" label={t('accounts.form.dataPermission')}
-          rules={[{ required: true, message: t('validation.dataPermission') }]}>
+          rules={[requiredRule(language, '', 'validation.dataPermission')]}>
           <Select options={DATA_PERMISSIONS.map((value) => ({ value, label: t(DATA_PERMISSION_LABEL_KEYS[value]) }))} />
         </Form.Item>
       )}

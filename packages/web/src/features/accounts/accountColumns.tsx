@@ -14,7 +14,7 @@ export interface AccountRowActions {
 }
 
 interface ColumnOptions {
-  t: TFunction;
+  t: TFunction<'accounts'>;
   language: string;
   /** The signed-in login: its own row cannot be disabled or deleted. */
   selfUserName: string;

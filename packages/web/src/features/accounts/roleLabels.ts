@@ -1,7 +1,8 @@
 import type { DataPermission, Role } from '@vigil/contracts';
+import type { KeyOf } from '../../i18n/namespaces.ts';
 
 /** i18n keys of role names, written out so the key extractor finds them. */
-export const ROLE_LABEL_KEYS: Record<Role, string> = {
+export const ROLE_LABEL_KEYS: Record<Role, KeyOf<'accounts'>> = {
   SENIOR_ROLE: 'accounts.role.SENIOR_ROLE',
   SUPER_ROLE: 'accounts.role.SUPER_ROLE',
   BUSINESS_ROLE: 'accounts.role.BUSINESS_ROLE',
@@ -16,7 +17,7 @@ export const ROLE_LABEL_KEYS: Record<Role, string> = {
 };
 
 /** i18n keys of the data permissions: 1 manage, 2 read only. */
-export const DATA_PERMISSION_LABEL_KEYS: Record<DataPermission, string> = {
+export const DATA_PERMISSION_LABEL_KEYS: Record<DataPermission, KeyOf<'accounts'>> = {
   1: 'accounts.dataPermission.manage',
   2: 'accounts.dataPermission.readOnly',
 };

@@ -6,15 +6,17 @@ import { errorText } from '../shared/errorText.ts';
 import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { ACCOUNTS_KEY } from './accountsApi.ts';
+import { ACCOUNTS_NS } from './i18n.ts';
+import type { KeyOf } from '../../i18n/namespaces.ts';
 
 /** Row actions of the account table: enable, disable, reset password, delete (with confirmations). */
 export function useAccountActions(feedback: Feedback, onPasswordReset: (account: Account, password: string) => void) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNTS_NS);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
 
   const runAction = useActionRunner(feedback, refresh);
-  const run = (call: () => Promise<unknown>, successKey: string) => runAction(call, t(successKey));
+  const run = (call: () => Promise<unknown>, successKey: KeyOf<'accounts'>) => runAction(call, t(successKey));
 
   const enable = (account: Account) => run(() => callApi(operateAccount, { op: 'enable', id: account.id }), 'accounts.message.enabled');
 
@@ -40,7 +42,7 @@ export function useAccountActions(feedback: Feedback, onPasswordReset: (account:
           if (result?.password) onPasswordReset(account, result.password);
           else feedback.message.success(t('accounts.message.passwordReset'));
         } catch (error) {
-          feedback.message.error(errorText(error, t));
+          feedback.message.error(errorText(error));
         }
       },
     });

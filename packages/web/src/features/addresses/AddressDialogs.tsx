@@ -8,6 +8,7 @@ import { BatchNamesDialog } from './BatchNamesDialog.tsx';
 import { BedDialog } from './BedDialog.tsx';
 import { GeofenceDialog } from './GeofenceDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
+import { ADDRESSES_NS } from './i18n.ts';
 
 export interface AddressDialogsProps {
   dialog: AddressDialog | null;
@@ -19,7 +20,7 @@ export interface AddressDialogsProps {
 
 /** The page's dialogs: add area or floor, rename, add rooms or beds, edit a bed, geofences. */
 export function AddressDialogs({ dialog, feedback, onClose, onPlaceAdded }: AddressDialogsProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const refresh = useRefreshCare();
   const saved = () => void refresh();
   const common = { feedback, onClose, onSaved: saved };

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { batchAddBunk, bunkExcelModel, bunkExportData } from '@vigil/contracts';
 import { uploadFile } from '../../api/client.ts';
-import { SpreadsheetImportDialog } from '../residents/common/SpreadsheetImportDialog.tsx';
-import { useDownload } from '../residents/common/useDownload.ts';
+import { SpreadsheetImportDialog } from '../care-shared/SpreadsheetImportDialog.tsx';
+import { useDownload } from '../care-shared/useDownload.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { findPlace, type PlaceKey } from './addressCounts.ts';
@@ -20,10 +20,11 @@ import { PlacePicker } from './PlacePicker.tsx';
 import { TypedNameConfirm } from '../shared/TypedNameConfirm.tsx';
 import { useAddressActions } from './useAddressActions.ts';
 import './addresses.css';
+import { ADDRESSES_NS } from './i18n.ts';
 
 /** /BunkManage/index: the address tree (area → floor → room → bed) with counts, batch add, rename, delete, import and export. */
 export function AddressManagePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const feedback = useFeedback();
   const tree = useAddressTree();
   const actions = useAddressActions(feedback);
@@ -68,7 +69,7 @@ export function AddressManagePage() {
             {tree.isLoading ? (
               <Skeleton active />
             ) : tree.isError ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={errorText(tree.error, t)} />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={errorText(tree.error)} />
             ) : areas.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('addresses.tree.empty')}>
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'addArea' })}>

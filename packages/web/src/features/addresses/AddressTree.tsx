@@ -8,6 +8,7 @@ import type { AddressHandlers } from './addressDialogs.ts';
 import type { AreaNode, FloorNode } from './addressesApi.ts';
 import { countsText } from './countsText.ts';
 import { PlaceMenu } from './PlaceMenu.tsx';
+import { ADDRESSES_NS } from './i18n.ts';
 
 interface PlaceTreeNode extends TreeDataNode {
   key: PlaceKey;
@@ -25,7 +26,7 @@ function toNodes(tree: readonly AreaNode[]): PlaceTreeNode[] {
   }));
 }
 
-function nodeMenu(node: PlaceTreeNode, t: TFunction, handlers: AddressHandlers) {
+function nodeMenu(node: PlaceTreeNode, t: TFunction<'addresses'>, handlers: AddressHandlers) {
   const { area, floor } = node;
   if (floor) {
     const place = { level: 'floor' as const, id: floor.id, name: floor.name };
@@ -53,7 +54,7 @@ export interface AddressTreeProps {
 
 /** Areas (buildings) and their floors; selecting one shows its rooms and beds beside it. */
 export function AddressTree({ tree, selected, onSelect, handlers }: AddressTreeProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   // Areas start expanded, new ones too; only what the user folds stays folded.
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
   const areaKeys = tree.map((area) => `area-${area.id}`);

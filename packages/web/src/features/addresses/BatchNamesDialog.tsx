@@ -3,10 +3,11 @@ import { Flex, Form, Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BATCH_NAMES_MAX, batchNamesSchema, splitBatchNames } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule } from '../residents/common/contractRule.ts';
+import { contractRule } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import type { Feedback } from '../shared/useFeedback.tsx';
+import { ADDRESSES_NS } from './i18n.ts';
 
 interface BatchValues {
   names: string;
@@ -30,7 +31,7 @@ const PREVIEW_MAX = 30;
 /** Adds rooms or beds from comma-separated names, all or nothing, previewing the names it will add. */
 export function BatchNamesDialog(props: BatchNamesDialogProps) {
   const { open, title, label, placeholder, feedback, save, successText, onSaved, onClose } = props;
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const language = useLanguage();
   const [form] = Form.useForm<BatchValues>();
   const typed = Form.useWatch('names', form) ?? '';
@@ -42,7 +43,7 @@ export function BatchNamesDialog(props: BatchNamesDialogProps) {
       onSaved();
       onClose();
     },
-    onError: (error) => form.setFields([{ name: 'names', errors: [errorText(error, t)] }]),
+    onError: (error) => form.setFields([{ name: 'names', errors: [errorText(error)] }]),
   });
 
   return (

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { DEVICE_CODE_MAX, PLACE_NAME_MAX, placeNameSchema, updateBunk } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule } from '../residents/common/contractRule.ts';
+import { contractRule } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import type { BedNode } from './addressesApi.ts';
+import { ADDRESSES_NS } from './i18n.ts';
 
 interface BedValues {
   name: string;
@@ -24,7 +25,7 @@ export interface BedDialogProps {
 
 /** Renames a bed and sets or clears the code of the device on it. */
 export function BedDialog({ bed, feedback, onSaved, onClose }: BedDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const language = useLanguage();
   const [form] = Form.useForm<BedValues>();
   const labels = { name: t('addresses.bed.name'), deviceCode: t('addresses.bed.deviceCode') };
@@ -35,7 +36,7 @@ export function BedDialog({ bed, feedback, onSaved, onClose }: BedDialogProps) {
       onSaved();
       onClose();
     },
-    onError: (error) => form.setFields([{ name: 'name', errors: [errorText(error, t)] }]),
+    onError: (error) => form.setFields([{ name: 'name', errors: [errorText(error)] }]),
   });
 
   return (
@@ -55,7 +56,7 @@ export function BedDialog({ bed, feedback, onSaved, onClose }: BedDialogProps) {
         <Input maxLength={PLACE_NAME_MAX} autoFocus />
       </Form.Item>
       <Form.Item<BedValues> name="deviceCode" label={labels.deviceCode} extra={t('addresses.bed.deviceCodeHint')}
-        rules={[contractRule(updateBunk.input.shape.deviceCode, language, { field: labels.deviceCode, optional: true, max: DEVICE_CODE_MAX })]}>
+        rules={[contractRule(updateBunk.input.shape.deviceCode, language, { field: labels.deviceCode, optional: true })]}>
         <Input maxLength={DEVICE_CODE_MAX} allowClear />
       </Form.Item>
     </FormDialog>

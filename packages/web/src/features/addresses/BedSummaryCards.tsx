@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { SummaryCards } from '../residents/common/SummaryCards.tsx';
+import { SummaryCards } from '../care-shared/SummaryCards.tsx';
 import { useBedSummary } from './addressesApi.ts';
+import { ADDRESSES_NS } from './i18n.ts';
 
 /** Bed counts of the provider: total, occupied, vacant, with a device. */
 export function BedSummaryCards() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const summary = useBedSummary();
   const data = summary.data;
   return (

@@ -8,10 +8,11 @@ import { roomsShown, type BedFilter } from './bedFilter.ts';
 import { countsText } from './countsText.ts';
 import { PlaceMenu } from './PlaceMenu.tsx';
 import { RoomCard } from './RoomCard.tsx';
+import { ADDRESSES_NS } from './i18n.ts';
 
 /** One floor: a heading with counts and "add rooms", then its rooms as cards. */
 export function FloorSection({ floor, filter, handlers }: { floor: FloorNode; filter: BedFilter; handlers: AddressHandlers }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const counts = floorCounts(floor);
   const rooms = roomsShown(floor.rooms, filter);
   const place = { level: 'floor' as const, id: floor.id, name: floor.name };

@@ -8,10 +8,11 @@ import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { useGeofences, useRefreshCare, type AreaNode, type Geofence } from './addressesApi.ts';
 import { GeofenceEditDialog } from './GeofenceEditDialog.tsx';
+import { ADDRESSES_NS } from './i18n.ts';
 
 /** The geofences of an area (centre, radius, location keyword), with add, edit and delete. */
 export function GeofenceDialog({ area, feedback, onClose }: { area: AreaNode | null; feedback: Feedback; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const geofences = useGeofences(area?.id ?? null);
   const refresh = useRefreshCare();
   const [editing, setEditing] = useState<{ geofence: Geofence | null } | null>(null);
@@ -29,7 +30,7 @@ export function GeofenceDialog({ area, feedback, onClose }: { area: AreaNode | n
           feedback.message.success(t('addresses.message.geofenceDeleted'));
           await refresh();
         } catch (error) {
-          feedback.message.error(errorText(error, t));
+          feedback.message.error(errorText(error));
         }
       },
     });
@@ -52,7 +53,7 @@ export function GeofenceDialog({ area, feedback, onClose }: { area: AreaNode | n
       {geofences.isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : geofences.isError ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={errorText(geofences.error, t)} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={errorText(geofences.error)} />
       ) : (
         <List<Geofence>
           dataSource={geofences.data ?? []}

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { enclosureAdd, enclosureUpdate, GEOFENCE_RADIUS_MAX_M, GEOFENCE_RADIUS_MIN_M, KEYWORD_MAX, PLACE_NAME_MAX } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule } from '../residents/common/contractRule.ts';
+import { contractRule } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import type { Geofence } from './addressesApi.ts';
+import { ADDRESSES_NS } from './i18n.ts';
 
 interface GeofenceValues {
   name: string;
@@ -38,7 +39,7 @@ function requiredNumber(value: unknown): unknown {
 
 /** Adds or changes one geofence of an area: name, centre, radius in metres and location keyword. */
 export function GeofenceEditDialog({ areaId, geofence, feedback, onSaved, onClose }: GeofenceEditDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const language = useLanguage();
   const [form] = Form.useForm<GeofenceValues>();
   const labels = {
@@ -64,7 +65,7 @@ export function GeofenceEditDialog({ areaId, geofence, feedback, onSaved, onClos
       onSaved();
       onClose();
     },
-    onError: (error) => feedback.message.error(errorText(error, t)),
+    onError: (error) => feedback.message.error(errorText(error)),
   });
 
   const initialValues: GeofenceValues = geofence
@@ -102,7 +103,7 @@ export function GeofenceEditDialog({ areaId, geofence, feedback, onSaved, onClos
         <InputNumber min={GEOFENCE_RADIUS_MIN_M} max={GEOFENCE_RADIUS_MAX_M} precision={0} addonAfter={t('addresses.geofence.metres')} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item<GeofenceValues> name="keyword" label={labels.keyword} extra={t('addresses.geofence.keywordHint')}
-        rules={[contractRule(fields.keyword, language, { field: labels.keyword, optional: true, max: KEYWORD_MAX })]}>
+        rules={[contractRule(fields.keyword, language, { field: labels.keyword, optional: true })]}>
         <Input maxLength={KEYWORD_MAX} />
       </Form.Item>
     </FormDialog>

@@ -3,10 +3,11 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PLACE_NAME_MAX, placeNameSchema } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule } from '../residents/common/contractRule.ts';
+import { contractRule } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import type { Feedback } from '../shared/useFeedback.tsx';
+import { ADDRESSES_NS } from './i18n.ts';
 
 interface NameValues {
   name: string;
@@ -29,7 +30,7 @@ export interface NameDialogProps {
 /** One-field dialog for adding or renaming an area, floor or room. */
 export function NameDialog(props: NameDialogProps) {
   const { open, title, label, okText, initialName, successText, feedback, save, onSaved, onClose } = props;
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const language = useLanguage();
   const [form] = Form.useForm<NameValues>();
   const mutation = useMutation({
@@ -39,7 +40,7 @@ export function NameDialog(props: NameDialogProps) {
       onSaved();
       onClose();
     },
-    onError: (error) => form.setFields([{ name: 'name', errors: [errorText(error, t)] }]),
+    onError: (error) => form.setFields([{ name: 'name', errors: [errorText(error)] }]),
   });
 
   return (

@@ -9,6 +9,7 @@ import type { BedFilter } from './bedFilter.ts';
 import { countsText } from './countsText.ts';
 import { FloorSection } from './FloorSection.tsx';
 import { PlaceMenu } from './PlaceMenu.tsx';
+import { ADDRESSES_NS } from './i18n.ts';
 
 export interface PlaceDetailProps {
   area: AreaNode;
@@ -21,7 +22,7 @@ export interface PlaceDetailProps {
 
 /** The selected area (all its floors) or floor: rooms and beds as cards. */
 export function PlaceDetail({ area, floor, filter, onFilter, handlers }: PlaceDetailProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const counts = areaCounts(area);
   const floors = floor ? [floor] : area.floors;
   const areaPlace = { level: 'area' as const, id: area.id, name: area.name };

@@ -2,10 +2,11 @@ import { TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PlaceKey } from './addressCounts.ts';
 import type { AreaNode } from './addressesApi.ts';
+import { ADDRESSES_NS } from './i18n.ts';
 
 /** On narrow screens the tree gives way to this picker of an area or floor; the detail beside it carries the actions. */
 export function PlacePicker({ tree, selected, onSelect }: { tree: readonly AreaNode[]; selected: PlaceKey | null; onSelect: (key: PlaceKey) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const treeData = tree.map((area) => ({
     value: `area-${area.id}`,
     title: area.name,

@@ -5,9 +5,10 @@ import type { AddressHandlers } from './addressDialogs.ts';
 import type { BedNode, RoomNode } from './addressesApi.ts';
 import { bedMatches, type BedFilter } from './bedFilter.ts';
 import { PlaceMenu } from './PlaceMenu.tsx';
+import { ADDRESSES_NS } from './i18n.ts';
 
 function BedRow({ bed, handlers }: { bed: BedNode; handlers: AddressHandlers }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   return (
     <Flex align="center" gap={8} className="address-bed" role="listitem">
       <Typography.Text strong style={{ minWidth: 48 }}>
@@ -45,7 +46,7 @@ function BedRow({ bed, handlers }: { bed: BedNode; handlers: AddressHandlers }) 
 
 /** One room: its beds with resident and device, add beds, rename, delete. */
 export function RoomCard({ room, filter, handlers }: { room: RoomNode; filter: BedFilter; handlers: AddressHandlers }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const place = { level: 'room' as const, id: room.id, name: room.name };
   const beds = room.beds.filter((bed) => bedMatches(bed, filter));
   return (

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { bunkSummary, enclosureGetByArea, getAreaWithRoomList, type OutputOf } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
-import { ADDRESSES_KEY, CARE_KEY } from '../residents/common/careQueryKeys.ts';
+import { ADDRESSES_KEY, CARE_KEY } from '../care-shared/careQueryKeys.ts';
 
 /** The address tree: areas → floors → rooms → beds. */
 export type AddressTree = OutputOf<typeof getAreaWithRoomList>;

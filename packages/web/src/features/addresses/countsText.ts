@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /** "3 floors · 30 rooms · 60 beds, 57 occupied": each part pluralized by i18next, absent parts left out. */
-export function countsText(t: TFunction, counts: { floors?: number; rooms: number; beds: number; occupied?: number }): string {
+export function countsText(t: TFunction<'addresses'>, counts: { floors?: number; rooms: number; beds: number; occupied?: number }): string {
   const parts = [
     counts.floors === undefined ? null : t('addresses.count.floor', { count: counts.floors }),
     t('addresses.count.room', { count: counts.rooms }),

@@ -5,6 +5,7 @@ import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { useRefreshCare } from './addressesApi.ts';
+import { ADDRESSES_NS } from './i18n.ts';
 
 /** A place of the address tree, as the dialogs and confirmations name it. */
 export interface PlaceRef {
@@ -35,7 +36,7 @@ const DELETE_TITLE_KEYS = {
  * (a building is the biggest thing a slip could take); rooms and beds by a plain confirm.
  */
 export function useAddressActions(feedback: Feedback) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADDRESSES_NS);
   const refresh = useRefreshCare();
   /** The area or floor waiting for its typed-name confirmation. */
   const [typedDelete, setTypedDelete] = useState<PlaceRef | null>(null);
@@ -46,7 +47,7 @@ export function useAddressActions(feedback: Feedback) {
       feedback.message.success(t('addresses.message.deleted', { name: place.name }));
       await refresh();
     } catch (error) {
-      feedback.modal.warning({ title: t('addresses.message.deleteRefused', { name: place.name }), content: errorText(error, t), okText: t('addresses.form.close') });
+      feedback.modal.warning({ title: t('addresses.message.deleteRefused', { name: place.name }), content: errorText(error), okText: t('addresses.form.close') });
     }
   }
 

@@ -4,17 +4,18 @@ import {
   CAREGIVER_GRADES, ID_NUMBER_MAX, insertNursing, JOB_MAX, LOGIN_NAME_MAX, PERSON_NAME_MAX, RELATION_TEXT_MAX, RESIDENTS_PER_CAREGIVER_MAX,
 } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule } from '../residents/common/contractRule.ts';
+import { contractRule } from '../shared/contractRule.ts';
 import type { CaregiverEditionView } from './caregiverEdition.ts';
 import type { CaregiverFormValues } from './caregiverFormValues.ts';
 import { GRADE_LABEL_KEYS } from './caregiverLabels.ts';
 import { ResidentPicker } from './ResidentPicker.tsx';
+import { CAREGIVERS_NS } from './i18n.ts';
 
 const fields = insertNursing.input.shape;
 
 /** The caregiver's fields; the login only when adding, the ID number only where the edition asks for it. */
 export function CaregiverFields({ adding, edition }: { adding: boolean; edition: CaregiverEditionView }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CAREGIVERS_NS);
   const language = useLanguage();
   const labels = {
     name: t('caregivers.field.name'),
@@ -41,17 +42,17 @@ export function CaregiverFields({ adding, edition }: { adding: boolean; edition:
           <Input maxLength={LOGIN_NAME_MAX} autoComplete="off" />
         </Form.Item>
       )}
-      <Form.Item<CaregiverFormValues> name="job" label={labels.job} rules={[contractRule(fields.job, language, { field: labels.job, optional: true, max: JOB_MAX })]}>
+      <Form.Item<CaregiverFormValues> name="job" label={labels.job} rules={[contractRule(fields.job, language, { field: labels.job, optional: true })]}>
         <Input maxLength={JOB_MAX} />
       </Form.Item>
       {edition.showIdNumber && (
         <Form.Item<CaregiverFormValues> name="idNumber" label={labels.idNumber}
-          rules={[contractRule(fields.idNumber, language, { field: labels.idNumber, optional: true, max: ID_NUMBER_MAX })]}>
+          rules={[contractRule(fields.idNumber, language, { field: labels.idNumber, optional: true })]}>
           <Input maxLength={ID_NUMBER_MAX} />
         </Form.Item>
       )}
       <Form.Item<CaregiverFormValues> name="relation" label={labels.relation} extra={t('caregivers.field.relationHint')}
-        rules={[contractRule(fields.relation, language, { field: labels.relation, optional: true, max: RELATION_TEXT_MAX })]}>
+        rules={[contractRule(fields.relation, language, { field: labels.relation, optional: true })]}>
         <Input maxLength={RELATION_TEXT_MAX} />
       </Form.Item>
       <Form.Item<CaregiverFormValues> name="grade" label={labels.grade} required>

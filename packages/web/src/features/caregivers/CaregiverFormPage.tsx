@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { caregiverSchema, type Caregiver } from '@vigil/contracts';
-import { useEdition } from '../../app/edition.ts';
+import { useEdition } from '../../session/edition.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
@@ -15,6 +15,7 @@ import { CAREGIVER_LIST_PATH } from './caregiverPaths.ts';
 import { useCaregiver } from './caregiversApi.ts';
 import { useSaveCaregiver } from './useSaveCaregiver.ts';
 import './caregivers.css';
+import { CAREGIVERS_NS } from './i18n.ts';
 
 /** Reads `?id=`: a positive whole number edits that caregiver, anything else adds one. */
 function idFromQuery(value: string | null): number | null {
@@ -31,7 +32,7 @@ function caregiverFromState(state: unknown): Caregiver | null {
 
 /** /nurse-manage/addAndEdit/addAndEditNurse: add a caregiver, or edit one with `?id=`. */
 export function CaregiverFormPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CAREGIVERS_NS);
   const navigate = useNavigate();
   const location = useLocation();
   const feedback = useFeedback();
@@ -78,7 +79,7 @@ export function CaregiverFormPage() {
       <Result
         status="warning"
         title={t('caregivers.form.notFound')}
-        subTitle={caregiver.isError ? errorText(caregiver.error, t) : undefined}
+        subTitle={caregiver.isError ? errorText(caregiver.error) : undefined}
         extra={<Button onClick={back}>{t('caregivers.form.backToList')}</Button>}
       />
     );

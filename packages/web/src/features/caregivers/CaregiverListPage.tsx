@@ -15,12 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CAREGIVER_GRADES, nursingBatchAdd, nursingExcelModel, nursingExportData, type Caregiver } from '@vigil/contracts';
 import { uploadFile } from '../../api/client.ts';
-import { useEdition } from '../../app/edition.ts';
+import { useEdition } from '../../session/edition.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
-import { CARE_KEY } from '../residents/common/careQueryKeys.ts';
-import '../residents/common/care.css';
-import { SpreadsheetImportDialog } from '../residents/common/SpreadsheetImportDialog.tsx';
-import { useDownload } from '../residents/common/useDownload.ts';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
+import '../care-shared/care.css';
+import { SpreadsheetImportDialog } from '../care-shared/SpreadsheetImportDialog.tsx';
+import { useDownload } from '../care-shared/useDownload.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { caregiverColumns } from './caregiverColumns.tsx';
@@ -30,13 +30,14 @@ import { CAREGIVER_FORM_PATH } from './caregiverPaths.ts';
 import { useCaregiverList, type CaregiverGrade, type CaregiverListQuery } from './caregiversApi.ts';
 import { ImportedAccounts } from './ImportedAccounts.tsx';
 import { useCaregiverActions } from './useCaregiverActions.ts';
+import { CAREGIVERS_NS } from './i18n.ts';
 
 /** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
 const TABLE_MIN_WIDTH = 1180;
 
 /** Caregivers of the provider: search, grade and status filters, row actions, import and export. */
 export function CaregiverListPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(CAREGIVERS_NS);
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const feedback = useFeedback();
@@ -109,7 +110,7 @@ export function CaregiverListPage() {
         loading={list.isFetching}
         tableLayout="auto"
         scroll={{ x: TABLE_MIN_WIDTH }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error, t) : t('caregivers.list.empty')} /> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : t('caregivers.list.empty')} /> }}
         pagination={{
           current: query.pageNum,
           pageSize: query.pageSize,

@@ -1,9 +1,10 @@
 import { Alert, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CAREGIVERS_NS } from './i18n.ts';
 
 /** The logins an import created, with their one-time passwords (shown this once). */
 export function ImportedAccounts({ accounts }: { accounts: ReadonlyArray<{ userName: string; password: string }> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CAREGIVERS_NS);
   if (accounts.length === 0) return null;
   return (
     <div style={{ textAlign: 'left' }}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESIDENTS_PER_CAREGIVER_MAX } from '@vigil/contracts';
 import { useResidentSearch } from './caregiversApi.ts';
+import { CAREGIVERS_NS } from './i18n.ts';
 
 /** A picked resident with the label it was picked under (kept while searches change the options). */
 export interface PickedResident {
@@ -20,7 +21,7 @@ export interface ResidentPickerProps {
 
 /** Multi-select of residents searched on the server as you type (up to 100 linked). */
 export function ResidentPicker({ id, value, onChange }: ResidentPickerProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CAREGIVERS_NS);
   const [typed, setTyped] = useState('');
   const [keyWord, setKeyWord] = useState('');
   useEffect(() => {

@@ -17,7 +17,7 @@ export interface CaregiverRowActions {
 const DASH = '—';
 
 /** Columns of the caregiver table (the ID number only in the domestic edition), with row actions. */
-export function caregiverColumns(options: { t: TFunction; language: string; pinActions: boolean; edition: CaregiverEditionView; actions: CaregiverRowActions }): TableColumnsType<Caregiver> {
+export function caregiverColumns(options: { t: TFunction<'caregivers'>; language: string; pinActions: boolean; edition: CaregiverEditionView; actions: CaregiverRowActions }): TableColumnsType<Caregiver> {
   const { t, language, pinActions, edition, actions } = options;
   return [
     { title: t('caregivers.column.name'), key: 'name', render: (_, row) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{row.name}</Typography.Text> },

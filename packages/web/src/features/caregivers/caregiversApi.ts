@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getNursing, queryNursingList, userList, type Caregiver, type CAREGIVER_GRADES } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
-import { CAREGIVERS_KEY, RESIDENTS_KEY } from '../residents/common/careQueryKeys.ts';
+import { CAREGIVERS_KEY, RESIDENTS_KEY } from '../care-shared/careQueryKeys.ts';
 
 export type CaregiverGrade = (typeof CAREGIVER_GRADES)[number];
 

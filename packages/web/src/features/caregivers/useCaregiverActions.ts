@@ -2,14 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deleteNursing, operateNursing, resetNursingPassword, type Caregiver } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
-import { CARE_KEY } from '../residents/common/careQueryKeys.ts';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
+import { CAREGIVERS_NS } from './i18n.ts';
 
 /** Row actions of the caregiver list: enable, disable, reset password (shown once), delete — with confirmations. */
 export function useCaregiverActions(feedback: Feedback, onPasswordReset: (userName: string, password: string) => void) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CAREGIVERS_NS);
   const queryClient = useQueryClient();
 
   const run = useActionRunner(feedback, () => queryClient.invalidateQueries({ queryKey: CARE_KEY }));
@@ -38,7 +39,7 @@ export function useCaregiverActions(feedback: Feedback, onPasswordReset: (userNa
           const result = await callApi(resetNursingPassword, { id: caregiver.id });
           onPasswordReset(result.userName, result.password);
         } catch (error) {
-          feedback.message.error(errorText(error, t));
+          feedback.message.error(errorText(error));
         }
       },
     });

@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { insertNursing, operateNursing } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
-import { CARE_KEY } from '../residents/common/careQueryKeys.ts';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import type { CaregiverBody } from './caregiverFormValues.ts';
+import { CAREGIVERS_NS } from './i18n.ts';
 
 /** What a save answers: a new caregiver's login and, when the server made one, its one-time password. */
 export interface SavedCaregiver {
@@ -15,7 +16,7 @@ export interface SavedCaregiver {
 
 /** Adds (id null) or updates a caregiver; the server's msg is shown on failure. */
 export function useSaveCaregiver(feedback: Feedback, onSaved: (saved: SavedCaregiver) => void) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CAREGIVERS_NS);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body, userName }: { id: number | null; body: CaregiverBody; userName: string }): Promise<SavedCaregiver> => {
@@ -31,6 +32,6 @@ export function useSaveCaregiver(feedback: Feedback, onSaved: (saved: SavedCareg
       await queryClient.invalidateQueries({ queryKey: CARE_KEY });
       onSaved(saved);
     },
-    onError: (error) => feedback.message.error(errorText(error, t)),
+    onError: (error) => feedback.message.error(errorText(error)),
   });
 }

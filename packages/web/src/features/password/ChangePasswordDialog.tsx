@@ -3,12 +3,15 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX } from '@vigil/contracts';
-import { clearSession, useSession } from '../../app/session-store.ts';
+import { clearSession, useSession } from '../../session/session-store.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { confirmPasswordRules, newPasswordRules } from '../shared/passwordRules.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { changePassword } from './changePassword.ts';
+import { PASSWORD_NS } from './i18n.ts';
+import { useLanguage } from '../../i18n/index.ts';
+import { contractRule, requiredRule } from '../shared/contractRule.ts';
 
 interface PasswordValues {
   oldPassWord: string;
@@ -23,7 +26,8 @@ export interface ChangePasswordDialogProps {
 
 /** The user-menu "change password" dialog, following the spec 01 §7 flow. */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
-  const { t } = useTranslation();
+  const language = useLanguage();
+  const { t } = useTranslation(PASSWORD_NS);
   const [form] = Form.useForm<PasswordValues>();
   const [submitting, setSubmitting] = useState(false);
   const feedback = useFeedback();
@@ -42,7 +46,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       return;
     }
     if (outcome.kind === 'refused') {
-      feedback.message.error(errorText(outcome.error, t));
+      feedback.message.error(errorText(outcome.error));
       return;
     }
     if (!outcome.reloggedIn) {
@@ -82,15 +86,15 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         onSubmit={(values) => void submit(values)}
       >
         <Form.Item<PasswordValues> name="oldPassWord" label={labels.old}
-          rules={[{ required: true, message: t('validation.required', { field: labels.old }) }]}>
+          rules={[requiredRule(language, labels.old)]}>
           <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>
         <Form.Item<PasswordValues> name="newPassWord" label={labels.new} required extra={t('password.change.newPasswordHint')}
-          rules={newPasswordRules(t, labels.new)}>
+          rules={newPasswordRules(language, labels.new)}>
           <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>
         <Form.Item<PasswordValues> name="confirmPassword" label={labels.confirm} required dependencies={['newPassWord']}
-          rules={confirmPasswordRules(t, labels.confirm, 'newPassWord')}>
+          rules={confirmPasswordRules(language, labels.confirm, 'newPassWord')}>
           <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>
       </FormDialog>

@@ -1,5 +1,6 @@
 import { Alert, Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_NS } from './i18n.ts';
 
 export interface OneTimePasswordModalProps {
   /** The login whose password was reset; null keeps the modal closed. */
@@ -10,7 +11,7 @@ export interface OneTimePasswordModalProps {
 
 /** Shows a freshly reset password once, with a copy button (accounts and providers). */
 export function OneTimePasswordModal({ account, password, onClose }: OneTimePasswordModalProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PASSWORD_NS);
   return (
     <Modal
       open={account !== null && password !== null}

@@ -1,7 +1,7 @@
 import { Status, login, publicKey, updatePassword } from '@vigil/contracts';
 import { ApiError, callApi } from '../../api/client.ts';
 import { encryptPassword } from '../../api/rsa.ts';
-import { saveLogin } from '../../app/session-store.ts';
+import { saveLogin } from '../../session/session-store.ts';
 
 /** How a password change ended: changed, refused (old password wrong, or another server refusal). */
 export type ChangeOutcome = { kind: 'changed'; reloggedIn: boolean } | { kind: 'oldPasswordWrong' } | { kind: 'refused'; error: unknown };

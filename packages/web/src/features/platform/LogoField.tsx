@@ -7,6 +7,7 @@ import { uploadFile } from '../../api/client.ts';
 import { PlatformLogo } from '../../components/PlatformLogo.tsx';
 import { errorText } from '../shared/errorText.ts';
 import { findLogoProblem, type LogoProblem } from './logoCheck.ts';
+import { PLATFORM_NS } from './i18n.ts';
 
 export interface LogoFieldProps {
   /** The logo URL; empty for the default logo. Filled in by Form.Item. */
@@ -19,7 +20,7 @@ const PREVIEW_PX = 120;
 
 /** Logo preview with upload (checked in the browser first) and "restore default logo", as a form control. */
 export function LogoField({ value = '', onChange, id }: LogoFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PLATFORM_NS);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -41,7 +42,7 @@ export function LogoField({ value = '', onChange, id }: LogoFieldProps) {
       const result = await uploadFile(uploadLogo, file, {}, setProgress);
       onChange?.(result.url);
     } catch (error) {
-      setProblem(`${t('platform.logo.uploadFailed')}: ${errorText(error, t)}`);
+      setProblem(`${t('platform.logo.uploadFailed')}: ${errorText(error)}`);
     } finally {
       setProgress(null);
     }

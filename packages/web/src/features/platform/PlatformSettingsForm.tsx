@@ -6,9 +6,11 @@ import { PLATFORM_NAME_MAX, platformNameSchema, platformSettingSave } from '@vig
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { zodRule } from '../shared/zodRule.ts';
+import { contractRule, requiredRule } from '../shared/contractRule.ts';
 import { applyLogo, applyPlatformName, invalidatePlatformQueries } from './branding.ts';
 import { LogoField } from './LogoField.tsx';
+import { PLATFORM_NS } from './i18n.ts';
+import { useLanguage } from '../../i18n/index.ts';
 
 interface PlatformSettingValues {
   name: string;
@@ -22,7 +24,8 @@ export interface PlatformSettingsFormProps {
 
 /** The platform name and logo form; saving applies them to the page title and icon at once. */
 export function PlatformSettingsForm({ initial, feedback }: PlatformSettingsFormProps) {
-  const { t } = useTranslation();
+  const language = useLanguage();
+  const { t } = useTranslation(PLATFORM_NS);
   const [form] = Form.useForm<PlatformSettingValues>();
   const queryClient = useQueryClient();
   const name = Form.useWatch('name', form);
@@ -37,7 +40,7 @@ export function PlatformSettingsForm({ initial, feedback }: PlatformSettingsForm
       feedback.message.success(t('platform.settings.saved'));
       await invalidatePlatformQueries(queryClient);
     },
-    onError: (error) => feedback.message.error(errorText(error, t)),
+    onError: (error) => feedback.message.error(errorText(error)),
   });
 
   const nameLabel = t('platform.settings.name');
@@ -45,7 +48,7 @@ export function PlatformSettingsForm({ initial, feedback }: PlatformSettingsForm
     <Form<PlatformSettingValues> form={form} name="platformSettings" layout="vertical" initialValues={initial}
       onFinish={(values) => save.mutate(values)} autoComplete="off" style={{ maxWidth: 560 }}>
       <Form.Item<PlatformSettingValues> name="name" label={nameLabel} required extra={t('platform.settings.nameHint')}
-        rules={[zodRule(platformNameSchema, t, { field: nameLabel })]}>
+        rules={[contractRule(platformNameSchema, language, { field: nameLabel })]}>
         <Input maxLength={PLATFORM_NAME_MAX} showCount />
       </Form.Item>
       <Form.Item<PlatformSettingValues> name="logoUrl" label={t('platform.settings.logo')}>

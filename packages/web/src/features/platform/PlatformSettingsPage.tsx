@@ -1,14 +1,15 @@
 import { Alert, Button, Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePlatformSetting } from '../../api/platform-queries.ts';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { PlatformSettingsForm } from './PlatformSettingsForm.tsx';
+import { PLATFORM_NS } from './i18n.ts';
 
 /** Settings > Platform settings: platform name and logo. */
 export function PlatformSettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PLATFORM_NS);
   const session = useSession();
   const feedback = useFeedback();
   const setting = usePlatformSetting(session?.userId ?? null);
@@ -17,7 +18,7 @@ export function PlatformSettingsPage() {
   if (setting.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (setting.isError) {
     body = (
-      <Alert type="error" showIcon message={t('platform.settings.loadFailed')} description={errorText(setting.error, t)}
+      <Alert type="error" showIcon message={t('platform.settings.loadFailed')} description={errorText(setting.error)}
         action={<Button onClick={() => void setting.refetch()}>{t('platform.settings.retry')}</Button>} />
     );
   } else {

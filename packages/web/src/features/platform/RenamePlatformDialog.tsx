@@ -8,8 +8,10 @@ import { usePlatformName } from '../../api/platform-queries.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
-import { zodRule } from '../shared/zodRule.ts';
+import { contractRule, requiredRule } from '../shared/contractRule.ts';
 import { applyPlatformName, invalidatePlatformQueries } from './branding.ts';
+import { PLATFORM_NS } from './i18n.ts';
+import { useLanguage } from '../../i18n/index.ts';
 
 interface RenameValues {
   platformName: string;
@@ -22,7 +24,8 @@ export interface RenamePlatformDialogProps {
 
 /** The SENIOR_ROLE user-menu dialog that renames the platform. */
 export function RenamePlatformDialog({ open, onClose }: RenamePlatformDialogProps) {
-  const { t } = useTranslation();
+  const language = useLanguage();
+  const { t } = useTranslation(PLATFORM_NS);
   const [form] = Form.useForm<RenameValues>();
   const queryClient = useQueryClient();
   const feedback = useFeedback();
@@ -42,7 +45,7 @@ export function RenamePlatformDialog({ open, onClose }: RenamePlatformDialogProp
       onClose();
       await invalidatePlatformQueries(queryClient);
     },
-    onError: (error) => feedback.message.error(`${t('platform.rename.failed')}: ${errorText(error, t)}`),
+    onError: (error) => feedback.message.error(`${t('platform.rename.failed')}: ${errorText(error)}`),
   });
 
   const label = t('platform.rename.name');
@@ -62,7 +65,7 @@ export function RenamePlatformDialog({ open, onClose }: RenamePlatformDialogProp
         initialValues={{ platformName: currentName }}
       >
         <Form.Item<RenameValues> name="platformName" label={label} required extra={t('platform.rename.hint')}
-          rules={[zodRule(platformNameSchema, t, { field: label })]}>
+          rules={[contractRule(platformNameSchema, language, { field: label })]}>
           <Input maxLength={PLATFORM_NAME_MAX} showCount autoFocus />
         </Form.Item>
       </FormDialog>

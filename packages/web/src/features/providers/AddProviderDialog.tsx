@@ -10,10 +10,12 @@ import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { confirmPasswordRules, newPasswordRules } from '../shared/passwordRules.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { zodRule } from '../shared/zodRule.ts';
+import { contractRule, requiredRule } from '../shared/contractRule.ts';
 import { useClassOneProviders } from './providersApi.ts';
 import { PROVIDER_CODE_MAX } from './providerCode.ts';
 import { useAfterProviderChange } from './useAfterProviderChange.ts';
+import { PROVIDERS_NS } from './i18n.ts';
+import { useLanguage } from '../../i18n/index.ts';
 
 interface NewProviderValues {
   name: string;
@@ -33,7 +35,8 @@ export interface AddProviderDialogProps {
 
 /** "Add provider" dialog: a vendor makes class I (or class II under a picked superior); a class I user makes its own class II. */
 export function AddProviderDialog({ open, myRole, feedback, onClose }: AddProviderDialogProps) {
-  const { t } = useTranslation();
+  const language = useLanguage();
+  const { t } = useTranslation(PROVIDERS_NS);
   const [form] = Form.useForm<NewProviderValues>();
   const isVendor = PLATFORM_ROLES.includes(myRole);
   const superiors = useClassOneProviders(open && isVendor);
@@ -53,7 +56,7 @@ export function AddProviderDialog({ open, myRole, feedback, onClose }: AddProvid
       onClose();
       await afterChange();
     },
-    onError: (error) => feedback.message.error(errorText(error, t)),
+    onError: (error) => feedback.message.error(errorText(error)),
   });
 
   const labels = {
@@ -79,11 +82,11 @@ export function AddProviderDialog({ open, myRole, feedback, onClose }: AddProvid
       {!isVendor && (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('providers.form.classTwoUnder')} />
       )}
-      <Form.Item<NewProviderValues> name="name" label={labels.name} required rules={[zodRule(providerNameSchema, t, { field: labels.name })]}>
+      <Form.Item<NewProviderValues> name="name" label={labels.name} required rules={[contractRule(providerNameSchema, language, { field: labels.name })]}>
         <Input maxLength={PROVIDER_NAME_MAX} autoFocus />
       </Form.Item>
       <Form.Item<NewProviderValues> name="code" label={labels.code} extra={t('providers.form.codeHint')}
-        rules={[zodRule(providerCodeSchema, t, { field: labels.code, optional: true, max: PROVIDER_CODE_MAX })]}>
+        rules={[contractRule(providerCodeSchema, language, { field: labels.code, optional: true })]}>
         <Input maxLength={PROVIDER_CODE_MAX} />
       </Form.Item>
       {isVendor && (
@@ -93,15 +96,15 @@ export function AddProviderDialog({ open, myRole, feedback, onClose }: AddProvid
         </Form.Item>
       )}
       <Form.Item<NewProviderValues> name="userName" label={labels.userName} required extra={t('providers.form.userNameHint')}
-        rules={[zodRule(loginNameSchema, t, { field: labels.userName })]}>
+        rules={[contractRule(loginNameSchema, language, { field: labels.userName })]}>
         <Input maxLength={LOGIN_NAME_MAX} />
       </Form.Item>
       <Form.Item<NewProviderValues> name="passWord" label={labels.password} required extra={t('providers.form.passwordHint')}
-        rules={newPasswordRules(t, labels.password)}>
+        rules={newPasswordRules(language, labels.password)}>
         <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
       </Form.Item>
       <Form.Item<NewProviderValues> name="confirmPassword" label={labels.confirm} required dependencies={['passWord']}
-        rules={confirmPasswordRules(t, labels.confirm, 'passWord')}>
+        rules={confirmPasswordRules(language, labels.confirm, 'passWord')}>
         <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
       </Form.Item>
     </FormDialog>

@@ -1,6 +1,7 @@
 import { Button, Empty, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PROVIDERS_NS } from './i18n.ts';
 import { restoreProvider, type DeletedProvider } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { formatDateTime } from '../shared/formatDateTime.ts';
@@ -11,7 +12,7 @@ import { useAfterProviderChange } from './useAfterProviderChange.ts';
 
 /** Deleted providers a vendor role can still restore, with the days left before the purge. */
 export function DeletedProvidersTable({ feedback }: { feedback: Feedback }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(PROVIDERS_NS);
   const [query, setQuery] = useState<ProviderListQuery>({ pageNum: 1, pageSize: 10 });
   const list = useDeletedProviderList(query, true);
   const run = useActionRunner(feedback, useAfterProviderChange());

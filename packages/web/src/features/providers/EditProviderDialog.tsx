@@ -6,9 +6,11 @@ import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { zodRule } from '../shared/zodRule.ts';
+import { contractRule, requiredRule } from '../shared/contractRule.ts';
 import { PROVIDER_CODE_MAX } from './providerCode.ts';
 import { useAfterProviderChange } from './useAfterProviderChange.ts';
+import { PROVIDERS_NS } from './i18n.ts';
+import { useLanguage } from '../../i18n/index.ts';
 
 interface ProviderEditValues {
   name: string;
@@ -24,7 +26,8 @@ export interface EditProviderDialogProps {
 
 /** Renames a provider or changes its number. */
 export function EditProviderDialog({ provider, feedback, onClose }: EditProviderDialogProps) {
-  const { t } = useTranslation();
+  const language = useLanguage();
+  const { t } = useTranslation(PROVIDERS_NS);
   const [form] = Form.useForm<ProviderEditValues>();
   const afterChange = useAfterProviderChange();
 
@@ -36,7 +39,7 @@ export function EditProviderDialog({ provider, feedback, onClose }: EditProvider
       onClose();
       await afterChange();
     },
-    onError: (error) => feedback.message.error(errorText(error, t)),
+    onError: (error) => feedback.message.error(errorText(error)),
   });
 
   const labels = { name: t('providers.form.name'), code: t('providers.form.code') };
@@ -53,11 +56,11 @@ export function EditProviderDialog({ provider, feedback, onClose }: EditProvider
       onSubmit={(values) => provider && save.mutate({ id: provider.id, values })}
       initialValues={{ name: provider?.name ?? '', code: provider?.code ?? '' }}
     >
-      <Form.Item<ProviderEditValues> name="name" label={labels.name} required rules={[zodRule(providerNameSchema, t, { field: labels.name })]}>
+      <Form.Item<ProviderEditValues> name="name" label={labels.name} required rules={[contractRule(providerNameSchema, language, { field: labels.name })]}>
         <Input maxLength={PROVIDER_NAME_MAX} autoFocus />
       </Form.Item>
       <Form.Item<ProviderEditValues> name="code" label={labels.code} extra={t('providers.form.codeHint')}
-        rules={[zodRule(providerCodeSchema, t, { field: labels.code, optional: true, max: PROVIDER_CODE_MAX })]}>
+        rules={[contractRule(providerCodeSchema, language, { field: labels.code, optional: true })]}>
         <Input maxLength={PROVIDER_CODE_MAX} />
       </Form.Item>
     </FormDialog>

@@ -4,8 +4,9 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PLATFORM_ROLES, PROVIDER_RESTORE_DAYS, type Provider } from '@vigil/contracts';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
+import { errorText } from '../shared/errorText.ts';
 import { TypedNameConfirm } from '../shared/TypedNameConfirm.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { AddProviderDialog } from './AddProviderDialog.tsx';
@@ -14,13 +15,14 @@ import { EditProviderDialog } from './EditProviderDialog.tsx';
 import { providerColumns } from './providerColumns.tsx';
 import { useProviderList, type ProviderListQuery } from './providersApi.ts';
 import { useProviderActions } from './useProviderActions.ts';
+import { PROVIDERS_NS } from './i18n.ts';
 
 /** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
 const TABLE_MIN_WIDTH = 1080;
 
 /** Permission management > Provider management; `?action=create` opens the add dialog on arrival. */
 export function ProviderManagerPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(PROVIDERS_NS);
   const session = useSession();
   const screens = Grid.useBreakpoint();
   const feedback = useFeedback();
@@ -54,7 +56,7 @@ export function ProviderManagerPage() {
     </Button>
   );
   const emptyText = list.isError
-    ? list.error.message
+    ? errorText(list.error)
     : session.role === 'ONE_ROLE' && !query.keyWord
       ? t('providers.list.emptyClassTwo')
       : t('providers.list.empty');

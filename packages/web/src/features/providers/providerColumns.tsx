@@ -13,14 +13,14 @@ export interface ProviderRowActions {
 }
 
 interface ColumnOptions {
-  t: TFunction;
+  t: TFunction<'providers'>;
   language: string;
   /** Pin the action column on wide screens only; on phones it would cover the table. */
   pinActions: boolean;
   actions: ProviderRowActions;
 }
 
-function statusCell(t: TFunction, provider: Provider) {
+function statusCell(t: TFunction<'providers'>, provider: Provider) {
   if (!provider.enabled) return <Badge style={{ whiteSpace: 'nowrap' }} status="default" text={t('providers.status.disabled')} />;
   if (!provider.available) {
     return (

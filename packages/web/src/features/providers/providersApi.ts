@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { platformInfo, queryDeletedProviderList, queryProviderList } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
-import { updateSession } from '../../app/session-store.ts';
+import { updateSession } from '../../session/session-store.ts';
 
 /** Query-key root of every provider list; invalidate it after a change. */
 export const PROVIDERS_KEY = ['providers'] as const;

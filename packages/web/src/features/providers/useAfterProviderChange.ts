@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { PROVIDERS_KEY, refreshSessionProviders } from './providersApi.ts';
 
 /** What to do after any provider change: reload the lists and, for a class I user, the session's provider list. */

@@ -5,14 +5,16 @@ import { errorText } from '../shared/errorText.ts';
 import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { useAfterProviderChange } from './useAfterProviderChange.ts';
+import { PROVIDERS_NS } from './i18n.ts';
+import type { KeyOf } from '../../i18n/namespaces.ts';
 
 /** Row actions of the provider table: enable, disable, reset password (with confirmations) and delete (confirmed by the caller). */
 export function useProviderActions(feedback: Feedback, onPasswordReset: (provider: Provider, password: string) => void) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PROVIDERS_NS);
   const afterChange = useAfterProviderChange();
 
   const runAction = useActionRunner(feedback, afterChange);
-  const run = (call: () => Promise<unknown>, successKey: string) => runAction(call, t(successKey));
+  const run = (call: () => Promise<unknown>, successKey: KeyOf<'providers'>) => runAction(call, t(successKey));
 
   const enable = (provider: Provider) =>
     run(() => callApi(operateProvider, { id: provider.id, enabled: true }), 'providers.message.enabled');
@@ -38,7 +40,7 @@ export function useProviderActions(feedback: Feedback, onPasswordReset: (provide
           const result = await callApi(restProviderPwd, { id: provider.id });
           onPasswordReset(provider, result.password);
         } catch (error) {
-          feedback.message.error(errorText(error, t));
+          feedback.message.error(errorText(error));
         }
       },
     });

@@ -3,9 +3,10 @@ import { Button, Flex, Form, Input, Select, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_RELATIONS, CONTACTS_PER_RESIDENT_MAX, PERSON_NAME_MAX, personNameSchema, phoneSchema, type Resident } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule, requiredRule } from './common/contractRule.ts';
+import { contractRule, requiredRule } from '../shared/contractRule.ts';
 import { RELATION_LABEL_KEYS } from './residentLabels.ts';
 import type { ResidentFormValues } from './residentFormValues.ts';
+import { RESIDENTS_NS } from './i18n.ts';
 
 export interface ContactsFieldProps {
   /** The contacts as saved, for their relatives' logins. */
@@ -15,7 +16,7 @@ export interface ContactsFieldProps {
 
 /** Up to the contract's number of emergency contacts, each with name, phone and relation. */
 export function ContactsField({ saved, onResetRelative }: ContactsFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESIDENTS_NS);
   const language = useLanguage();
   const form = Form.useFormInstance<ResidentFormValues>();
   const labels = { name: t('residents.contact.name'), phone: t('residents.contact.phone'), relation: t('residents.contact.relation') };
@@ -70,7 +71,7 @@ export function ContactsField({ saved, onResetRelative }: ContactsFieldProps) {
             disabled={fields.length >= CONTACTS_PER_RESIDENT_MAX}
             onClick={() => add({ name: '', phone: '', relation: 'children' })}
           >
-            {t('residents.contact.add', { count: fields.length, max: CONTACTS_PER_RESIDENT_MAX })}
+            {t('residents.contact.add', { count: fields.length })}
           </Button>
         </Flex>
       )}

@@ -4,13 +4,14 @@ import { CAREGIVERS_PER_RESIDENT_MAX, residentInputSchema, type Resident } from 
 import { useLanguage } from '../../i18n/index.ts';
 import { useAddressTree } from '../addresses/addressesApi.ts';
 import { bedOptions, occupantOf, type BedOption } from './bedOptions.ts';
-import { contractRule } from './common/contractRule.ts';
+import { contractRule } from '../shared/contractRule.ts';
 import type { ResidentFormValues } from './residentFormValues.ts';
 import { useCaregiverOptions } from './residentsApi.ts';
+import { RESIDENTS_NS } from './i18n.ts';
 
 /** The bed picker (area → floor → room → bed) and the caregivers (up to 100). */
 export function PlacementFields({ resident }: { resident: Resident | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESIDENTS_NS);
   const language = useLanguage();
   const form = Form.useFormInstance<ResidentFormValues>();
   const tree = useAddressTree();

@@ -5,16 +5,17 @@ import {
   birthDateSchema, CARE_LEVEL_MAX, CARE_LEVEL_MIN, GENDERS, HEIGHT_MAX, HEIGHT_MIN, heightSchema, PERSON_NAME_MAX, personNameSchema, WEIGHT_MAX, WEIGHT_MIN, weightSchema,
 } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule, requiredRule } from './common/contractRule.ts';
+import { contractRule, requiredRule } from '../shared/contractRule.ts';
 import { GENDER_LABEL_KEYS } from './residentLabels.ts';
 import { ageOn, birthDateText, type ResidentFormValues } from './residentFormValues.ts';
+import { RESIDENTS_NS } from './i18n.ts';
 
 const CARE_LEVELS = Array.from({ length: CARE_LEVEL_MAX - CARE_LEVEL_MIN + 1 }, (_, index) => CARE_LEVEL_MIN + index);
 const OLDEST_YEAR = 1880;
 
 /** Name, gender, birth date (with the age it gives), height, weight, care level and attention. */
 export function ResidentBasicFields() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESIDENTS_NS);
   const language = useLanguage();
   const form = Form.useFormInstance<ResidentFormValues>();
   const birthDate = Form.useWatch('birthDate', form) ?? null;
@@ -50,7 +51,7 @@ export function ResidentBasicFields() {
           disabledDate={(day) => day.isAfter(dayjs(), 'day') || day.year() < OLDEST_YEAR}
         />
       </Form.Item>
-      <Form.Item<ResidentFormValues> name="height" label={labels.height} extra={t('residents.field.rangeHint', { min: HEIGHT_MIN, max: HEIGHT_MAX })}
+      <Form.Item<ResidentFormValues> name="height" label={labels.height} extra={t('residents.field.rangeHint', { min: HEIGHT_MIN })}
         rules={[contractRule(heightSchema, language, { field: labels.height, optional: true })]}>
         <InputNumber min={HEIGHT_MIN} max={HEIGHT_MAX} precision={0} addonAfter="cm" style={{ width: '100%' }} />
       </Form.Item>

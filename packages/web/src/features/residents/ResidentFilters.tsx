@@ -4,12 +4,13 @@ import { RESIDENT_STATES, type ResidentState } from '@vigil/contracts';
 import { useAddressTree } from '../addresses/addressesApi.ts';
 import { STATE_LABEL_KEYS } from './residentLabels.ts';
 import type { ResidentListQuery } from './residentsApi.ts';
+import { RESIDENTS_NS } from './i18n.ts';
 
 type Filters = Omit<ResidentListQuery, 'pageNum' | 'pageSize'>;
 
 /** Keyword search and the area, state and attention filters of the resident list. */
 export function ResidentFilters({ onChange }: { onChange: (patch: Partial<Filters>) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESIDENTS_NS);
   const tree = useAddressTree();
   const areaOptions = (tree.data ?? []).map((area) => ({
     value: area.id,

@@ -14,6 +14,7 @@ import { ResidentBasicFields } from './ResidentBasicFields.tsx';
 import { formToInput, type ResidentFormValues } from './residentFormValues.ts';
 import { ResidentHealthFields } from './ResidentHealthFields.tsx';
 import { useSaveResident } from './useSaveResident.ts';
+import { RESIDENTS_NS } from './i18n.ts';
 
 export interface ResidentFormProps {
   /** The resident being edited, or null to register one. */
@@ -26,7 +27,7 @@ export interface ResidentFormProps {
 
 /** The register/edit form: every resident field in four sections; Enter or Save submits. */
 export function ResidentForm({ resident, initialValues, feedback, onSaved, onCancel }: ResidentFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESIDENTS_NS);
   const [form] = Form.useForm<ResidentFormValues>();
   const tree = useAddressTree();
   const { save, saving } = useSaveResident(feedback);
@@ -48,7 +49,7 @@ export function ResidentForm({ resident, initialValues, feedback, onSaved, onCan
           const result = await callApi(resetRelativePassword, { id: contact.id });
           setRelativeReset({ account: result.userName, password: result.password });
         } catch (error) {
-          feedback.message.error(errorText(error, t));
+          feedback.message.error(errorText(error));
         }
       },
     });

@@ -11,6 +11,7 @@ import { EMPTY_RESIDENT_FORM, residentToForm } from './residentFormValues.ts';
 import { RESIDENT_LIST_PATH } from './residentPaths.ts';
 import { useResident } from './residentsApi.ts';
 import './residents.css';
+import { RESIDENTS_NS } from './i18n.ts';
 
 /** Reads `?id=`: a positive whole number edits that resident, anything else registers a new one. */
 function idFromQuery(value: string | null): number | null {
@@ -20,7 +21,7 @@ function idFromQuery(value: string | null): number | null {
 
 /** /people-manage/addAndEdit/addAndEditUser: register a resident, or edit one with `?id=`. */
 export function ResidentFormPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESIDENTS_NS);
   const navigate = useNavigate();
   const feedback = useFeedback();
   const [searchParams] = useSearchParams();
@@ -50,7 +51,7 @@ export function ResidentFormPage() {
     <Result
       status="warning"
       title={t('residents.form.notFound')}
-      subTitle={resident.isError ? errorText(resident.error, t) : undefined}
+      subTitle={resident.isError ? errorText(resident.error) : undefined}
       extra={<Button onClick={back}>{t('residents.form.backToList')}</Button>}
     />
   ) : (

@@ -7,10 +7,10 @@ import { residentBatchAdd, residentExcelModel, residentExportData, type Resident
 import { uploadFile } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
-import './common/care.css';
-import { CARE_KEY } from './common/careQueryKeys.ts';
-import { SpreadsheetImportDialog } from './common/SpreadsheetImportDialog.tsx';
-import { useDownload } from './common/useDownload.ts';
+import '../care-shared/care.css';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
+import { SpreadsheetImportDialog } from '../care-shared/SpreadsheetImportDialog.tsx';
+import { useDownload } from '../care-shared/useDownload.ts';
 import { residentColumns } from './residentColumns.tsx';
 import { ResidentFilters } from './ResidentFilters.tsx';
 import { RESIDENT_FORM_PATH } from './residentPaths.ts';
@@ -19,13 +19,14 @@ import { ResidentSummaryCards } from './ResidentSummaryCards.tsx';
 import { ResidentToolbar } from './ResidentToolbar.tsx';
 import { lastPage, readStoredPage, RESIDENT_PAGE_KEY, writeStoredPage } from './storedPage.ts';
 import { useResidentActions } from './useResidentActions.ts';
+import { RESIDENTS_NS } from './i18n.ts';
 
 /** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
 const TABLE_MIN_WIDTH = 1100;
 
 /** /people-manage/userManage: residents with summary, search, filters, remembered page, row actions, import and export. */
 export function ResidentManagePage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(RESIDENTS_NS);
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const feedback = useFeedback();
@@ -95,7 +96,7 @@ export function ResidentManagePage() {
           tableLayout="auto"
           scroll={{ x: TABLE_MIN_WIDTH }}
           locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error, t) : t('residents.list.empty')} />,
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : t('residents.list.empty')} />,
           }}
           pagination={{
             current: query.pageNum,

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { SummaryCards } from './common/SummaryCards.tsx';
+import { SummaryCards } from '../care-shared/SummaryCards.tsx';
 import { useResidentSummary } from './residentsApi.ts';
+import { RESIDENTS_NS } from './i18n.ts';
 
 /** Resident counts: total, per state, under attention. */
 export function ResidentSummaryCards() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESIDENTS_NS);
   const summary = useResidentSummary();
   const data = summary.data;
   return (

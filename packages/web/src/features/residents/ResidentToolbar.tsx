@@ -1,6 +1,7 @@
 import { DownloadOutlined, ExportOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RESIDENTS_NS } from './i18n.ts';
 
 export interface ResidentToolbarProps {
   onRegister: () => void;
@@ -12,7 +13,7 @@ export interface ResidentToolbarProps {
 
 /** Register, import, template and export buttons of the resident list. */
 export function ResidentToolbar({ onRegister, onImport, onTemplate, onExport, running }: ResidentToolbarProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESIDENTS_NS);
   return (
     <Flex wrap gap={8}>
       <Button type="primary" icon={<PlusOutlined />} onClick={onRegister}>

@@ -23,7 +23,7 @@ export function bedLabel(resident: Pick<Resident, 'buildingName' | 'floorName' |
   return [resident.buildingName, resident.floorName, resident.roomName, resident.bunkName].filter(Boolean).join(' / ');
 }
 
-function stateCell(resident: Resident, t: TFunction, language: string) {
+function stateCell(resident: Resident, t: TFunction<'residents'>, language: string) {
   const when = resident.state === 'admitted' ? resident.checkInAt : resident.state === 'checkedOut' ? resident.checkOutAt : resident.state === 'deregistered' ? resident.deregisteredAt : null;
   return (
     <>
@@ -40,7 +40,7 @@ function stateCell(resident: Resident, t: TFunction, language: string) {
 }
 
 /** Columns of the resident table, with the row actions. */
-export function residentColumns(options: { t: TFunction; language: string; pinActions: boolean; actions: ResidentRowActions }): TableColumnsType<Resident> {
+export function residentColumns(options: { t: TFunction<'residents'>; language: string; pinActions: boolean; actions: ResidentRowActions }): TableColumnsType<Resident> {
   const { t, language, pinActions, actions } = options;
   return [
     {

@@ -5,7 +5,7 @@ import { birthDateSchema, heightSchema, personNameSchema, Status, type Resident 
 import { ApiError } from '../../api/client.ts';
 import { sampleTree } from '../addresses/addressTree.fixture.ts';
 import { bedOptions, bedPathOf, occupantOf, pathLabel } from './bedOptions.ts';
-import { contractMessage } from './common/contractRule.ts';
+import { contractMessage } from '../shared/contractRule.ts';
 import { readConfirmation } from './confirmRequest.ts';
 import { ageOn, birthDateText, formToInput, residentToForm } from './residentFormValues.ts';
 

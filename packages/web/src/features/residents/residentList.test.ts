@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { IMPORT_MAX_BYTES } from '@vigil/contracts';
-import { readImportRejection, spreadsheetFileProblem } from './common/importProblems.ts';
+import { readImportRejection, spreadsheetFileProblem } from '../care-shared/importProblems.ts';
 import { stateActions } from './residentStates.ts';
 import { lastPage, readStoredPage, RESIDENT_PAGE_KEY, writeStoredPage } from './storedPage.ts';
 

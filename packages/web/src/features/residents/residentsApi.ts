@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getUserMessageById, PAGE_SIZE_MAX, queryNursingList, userList, userSummary, type ResidentState } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
-import { CAREGIVERS_KEY, RESIDENTS_KEY } from './common/careQueryKeys.ts';
+import { CAREGIVERS_KEY, RESIDENTS_KEY } from '../care-shared/careQueryKeys.ts';
 
 /** The resident list's filters and page. */
 export interface ResidentListQuery {

@@ -4,14 +4,15 @@ import { deleteResident, getUserCheckIn, type Resident } from '@vigil/contracts'
 import { callApi } from '../../api/client.ts';
 import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { CARE_KEY } from './common/careQueryKeys.ts';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
+import { RESIDENTS_NS } from './i18n.ts';
 
 /**
  * Row actions of the resident list: check in, check out, log out (deregister) and delete.
  * Check-out, log-out and delete ask first (spec 01 §8); every failure shows the server's msg.
  */
 export function useResidentActions(feedback: Feedback) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESIDENTS_NS);
   const queryClient = useQueryClient();
 
   const run = useActionRunner(feedback, () => queryClient.invalidateQueries({ queryKey: CARE_KEY }));

@@ -5,10 +5,11 @@ import { insertUser, updateUser } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { CARE_KEY } from './common/careQueryKeys.ts';
-import { confirmAsync } from './common/confirmAsync.ts';
+import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
+import { confirmAsync } from '../care-shared/confirmAsync.ts';
 import { readConfirmation, type ResidentConfirmation } from './confirmRequest.ts';
 import type { ResidentInputBody } from './residentFormValues.ts';
+import { RESIDENTS_NS } from './i18n.ts';
 
 /** A server that kept asking would otherwise loop; two questions exist, so three rounds suffice. */
 const MAX_ROUNDS = 3;
@@ -19,7 +20,7 @@ const MAX_ROUNDS = 3;
  * flag (confirmBunk / confirmSameName). Resolves true when saved.
  */
 export function useSaveResident(feedback: Feedback) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(RESIDENTS_NS);
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
 
@@ -52,7 +53,7 @@ export function useSaveResident(feedback: Feedback) {
         } catch (error) {
           const confirmation = readConfirmation(error);
           if (!confirmation) {
-            feedback.message.error(errorText(error, t));
+            feedback.message.error(errorText(error));
             return false;
           }
           if (!(await ask(confirmation, bedName))) return false;

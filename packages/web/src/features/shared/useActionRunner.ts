@@ -15,7 +15,7 @@ export function useActionRunner(feedback: Feedback, afterSuccess: () => Promise<
       feedback.message.success(successText);
       await afterSuccess();
     } catch (error) {
-      feedback.message.error(errorText(error, t));
+      feedback.message.error(errorText(error));
     }
   };
 }

@@ -1,0 +1,51 @@
+import type { FormRule } from 'antd';
+import { formatMessage, isMessageKey, type Language } from '@vigil/contracts';
+
+/** The part of a contract zod schema the adapter needs (keeps zod out of the web's imports). */
+export interface SafeParser {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ message: string; code?: string; maximum?: unknown }> } };
+}
+
+export interface ContractRuleOptions {
+  /** The field's label, filled into messages such as "{field} is required". */
+  field: string;
+  /** Skip the schema when the field is left empty. */
+  optional?: boolean;
+  /** Turns the form value into what the schema reads (e.g. a date picker's day into "YYYY-MM-DD"). */
+  toInput?: (value: unknown) => unknown;
+}
+
+/** True when a form value counts as not filled in. */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** The contract's message for a key, in the interface language (unknown keys read as "not valid"). */
+export function contractMessage(key: string | undefined, language: Language, params: Record<string, string | number> = {}): string {
+  const known = key !== undefined && isMessageKey(key) ? key : 'validation.invalid';
+  return formatMessage(language, known, params);
+}
+
+/**
+ * The console's one form-rule adapter: an antd Form rule that validates with a contract
+ * schema and shows the very message the server would answer (packages/contracts/src/i18n).
+ * A length limit comes from the schema's own issue, never from the caller.
+ */
+export function contractRule(schema: SafeParser, language: Language, options: ContractRuleOptions): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      if (options.optional && isBlank(value)) return;
+      const result = schema.safeParse(options.toInput ? options.toInput(value) : value);
+      if (result.success) return;
+      const issue = result.error.issues[0];
+      const params: Record<string, string | number> = { field: options.field };
+      if (issue?.code === 'too_big' && (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint')) params.max = Number(issue.maximum);
+      throw new Error(contractMessage(issue?.message, language, params));
+    },
+  };
+}
+
+/** A "required" rule with the contract's "{field} is required." message (or another contract key). */
+export function requiredRule(language: Language, field: string, key: string = 'validation.required'): FormRule {
+  return { required: true, message: contractMessage(key, language, { field }) };
+}
