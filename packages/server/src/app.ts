@@ -1,11 +1,9 @@
 import crypto from "node:crypto";
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,6 +11,7 @@ import { ensureAdministrator } from './bootstrap.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { transactional } from './db/transactional.ts';
+import { serveConsole } from './http/console-static.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { operationRegistrar } from './http/register.ts';
@@ -102,9 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
 
-  const webIndex = path.join(config.webDistDir, 'index.html');
-  const hasWeb = fs.existsSync(webIndex);
-  installErrorHandling(app, hasWeb ? (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html') : undefined);
+  installErrorHandling(app);
 
   const version = { version: SERVER_VERSION, commit: process.env.VIGIL_COMMIT ?? 'dev', startedAt: now(), database: database.dialect };
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument(SERVER_VERSION) as never } });
@@ -154,17 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
 
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: true,
-      index: false,
-      setHeaders: (response, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
-  }
+  await serveConsole(app, config.webDistDir);
 
   const scheduler = createScheduler({ leases: leaseRepository(db), log: app.log, now });
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });

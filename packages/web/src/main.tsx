@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n/index.ts';
@@ -5,12 +6,15 @@ import { SHELL_NS } from './i18n/shell.ts';
 import { SHARED_NS } from './features/shared/i18n.ts';
 import './app/shell.css';
 import { App } from './app/App.tsx';
+import { currentLanguage } from './i18n/language.ts';
+import { loadUiLocale } from './i18n/ui-locales.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
-// The shell's and the shared strings come first; each screen loads its own namespace.
-void initI18n([SHELL_NS, SHARED_NS]).then(() =>
+// The shell's and the shared strings come first (each screen loads its own namespace),
+// with antd's and dayjs's locale, so the first render already speaks the stored language.
+void Promise.all([initI18n([SHELL_NS, SHARED_NS]), loadUiLocale(currentLanguage())]).then(() =>
   root.render(
     <StrictMode>
       <App />

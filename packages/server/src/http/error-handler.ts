@@ -1,5 +1,5 @@
 import { formatMessage, pickLanguage, Status, type MessageKey } from '@vigil/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -21,11 +21,7 @@ function transportFields(error: Error): { code?: string; statusCode?: number } {
  * status and localized msg; malformed bodies answer HTTP 400/413; anything else is
  * logged with its request id and answered as status 500 without details.
  */
-export function installErrorHandling(
-  app: FastifyInstance,
-  /** Answers non-API paths that match no route (the console's history fallback). */
-  pageFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>,
-): void {
+export function installErrorHandling(app: FastifyInstance): void {
   app.decorateRequest('t', function t(this: FastifyRequest, key: MessageKey, params?: Record<string, string | number>) {
     return formatMessage(pickLanguage(this.headers['accept-language']), key, params);
   });
@@ -51,7 +47,6 @@ export function installErrorHandling(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (pageFallback && !request.url.startsWith('/api/') && request.method === 'GET') return pageFallback(request, reply);
     const language = pickLanguage(request.headers['accept-language']);
     return reply.code(404).send({ status: Status.NOT_FOUND, data: null, msg: formatMessage(language, 'common.routeNotFound') });
   });

@@ -3,7 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { useLanguage } from '../i18n/index.ts';
-import { ANTD_LOCALES } from '../i18n/ui-locales.ts';
+import { antdLocale } from '../i18n/ui-locales.ts';
 import { queryClient } from './query-client.ts';
 import { buildRouteObjects } from './routing/route-table.tsx';
 import { theme } from './theme.ts';
@@ -20,7 +20,7 @@ function LocalizedApp() {
     void queryClient.invalidateQueries();
   }, [language]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme}>
+    <ConfigProvider locale={antdLocale(language)} theme={theme}>
       <AntApp>
         <RouterProvider router={router} />
       </AntApp>

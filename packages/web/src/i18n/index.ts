@@ -1,11 +1,10 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vigil/contracts';
-import dayjs from 'dayjs';
 import i18next from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { currentLanguage, storeLanguage } from './language.ts';
 import { localeBackend } from './namespaces.ts';
-import { DAYJS_LOCALES } from './ui-locales.ts';
+import { loadUiLocale } from './ui-locales.ts';
 
 /**
  * Starts i18next in the stored language with the given namespaces loaded first.
@@ -14,7 +13,6 @@ import { DAYJS_LOCALES } from './ui-locales.ts';
  */
 export async function initI18n(preload: readonly string[]): Promise<void> {
   const initial = currentLanguage();
-  dayjs.locale(DAYJS_LOCALES[initial]);
   // Keys are flat literal strings like `shell.topbar.fullscreen`, so no key or
   // namespace separators; lowerCaseLng keeps `en-us` from becoming `en-US`.
   await i18next
@@ -45,10 +43,10 @@ export function toLanguage(value: string | undefined): Language {
   return LANGUAGES.find((language) => language === value) ?? DEFAULT_LANGUAGE;
 }
 
-/** Switches the interface language: stores it (sent as Accept-Language), updates dayjs and re-renders. */
+/** Switches the interface language: stores it (sent as Accept-Language), loads antd's and dayjs's locale, re-renders. */
 export async function changeLanguage(language: Language): Promise<void> {
   storeLanguage(language);
-  dayjs.locale(DAYJS_LOCALES[language]);
+  await loadUiLocale(language);
   await i18next.changeLanguage(language);
 }
 

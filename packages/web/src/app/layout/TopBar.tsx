@@ -4,7 +4,7 @@ import { Button, Tooltip } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { LanguagePicker } from '../../components/LanguagePicker.tsx';
+import { LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { canOpen, type AccessContext } from '../routing/access.ts';
 import type { SessionState } from '../../session/session-store.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -56,7 +56,7 @@ export function TopBar({ session, access, mobile, sidebarOpen, onToggleSidebar }
         )}
         <FullscreenButton />
         {showStatistics ? iconButton(t('shell.topbar.statistics'), <BarChartOutlined />, () => navigate('/statistics')) : null}
-        <LanguagePicker variant="icon" />
+        <LanguageMenu />
         {showHome ? iconButton(t('shell.topbar.home'), <HomeOutlined />, () => navigate('/')) : null}
         {iconButton(t('shell.topbar.downloadGuide'), <QuestionCircleOutlined />, () => setGuideOpen(true))}
         {mobile ? null : <Clock />}

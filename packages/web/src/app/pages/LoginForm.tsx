@@ -25,7 +25,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: LoginResult) =>
       const key = await callApi(publicKey, {}, { sessionCheck: false });
       const result = await callApi(
         login,
-        { userName: values.userName.trim(), passWord: encryptPassword(key.publicKey, values.passWord), from: 'PC', rsa: true },
+        { userName: values.userName.trim(), passWord: await encryptPassword(key.publicKey, values.passWord), from: 'PC', rsa: true },
         { sessionCheck: false },
       );
       const refusal = acceptLogin(result, t);

@@ -1,15 +1,18 @@
 import { AlertOutlined, FileTextOutlined, TeamOutlined } from '@ant-design/icons';
 import type { LoginResult } from '@vigil/contracts';
-import { Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePlatformName, usePlatformSetting } from '../../api/platform-queries.ts';
-import { LanguagePicker } from '../../components/LanguagePicker.tsx';
 import { PlatformLogo } from '../../components/PlatformLogo.tsx';
 import { useBrandingSync, useDocumentTitle } from '../../branding/branding.ts';
 import { FROM_LOGIN, safeRedirect } from '../routing/navigation.ts';
 import { FastLoginBar, fastLoginParams } from './FastLoginBar.tsx';
 import { LoginForm } from './LoginForm.tsx';
+
+// The language select (antd Select with its virtual list) is a quarter of the login page's
+// script; it sits in a corner, so it arrives just after the form instead of before it.
+const LanguagePicker = lazy(() => import('../../components/LanguagePicker.tsx').then((m) => ({ default: m.LanguagePicker })));
 
 /** /login: platform name and logo, account and password, language; or the fast-login bar. */
 export function LoginPage() {
@@ -32,7 +35,9 @@ export function LoginPage() {
   return (
     <div className="login-page">
       <div className="login-page__language">
-        <LanguagePicker variant="select" />
+        <Suspense fallback={<div className="login-page__language-placeholder" />}>
+          <LanguagePicker />
+        </Suspense>
       </div>
       <section className="login-page__brand" aria-hidden="true">
         <PlatformLogo url={logoUrl} size={72} alt="" />
@@ -54,10 +59,8 @@ export function LoginPage() {
         <header className="login-card__header">
           <PlatformLogo url={logoUrl} size={48} alt={platformName} />
           <div>
-            <Typography.Title level={1} className="login-card__title">
-              {platformName}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('shell.login.title')}</Typography.Text>
+            <h1 className="login-card__title">{platformName}</h1>
+            <span className="login-card__subtitle">{t('shell.login.title')}</span>
           </div>
         </header>
         <LoginForm onSignedIn={signedIn} />

@@ -16,8 +16,8 @@ export async function changePassword(userName: string, oldPassword: string, newP
     pem = (await callApi(publicKey, {})).publicKey;
     await callApi(updatePassword, {
       userName,
-      oldPassWord: encryptPassword(pem, oldPassword),
-      newPassWord: encryptPassword(pem, newPassword),
+      oldPassWord: await encryptPassword(pem, oldPassword),
+      newPassWord: await encryptPassword(pem, newPassword),
       rsa: true,
     });
   } catch (error) {
@@ -25,7 +25,7 @@ export async function changePassword(userName: string, oldPassword: string, newP
     return { kind: 'refused', error };
   }
   try {
-    const result = await callApi(login, { userName, passWord: encryptPassword(pem, newPassword), from: 'PC', rsa: true }, { sessionCheck: false });
+    const result = await callApi(login, { userName, passWord: await encryptPassword(pem, newPassword), from: 'PC', rsa: true }, { sessionCheck: false });
     saveLogin(result);
     return { kind: 'changed', reloggedIn: true };
   } catch {

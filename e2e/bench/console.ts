@@ -1,0 +1,141 @@
+/**
+ * npm run bench:console — how fast the console loads, as shipped vs. as a raw build.
+ *
+ * Builds the console (skip with --no-build), starts the demo server on a free port, and
+ * beside it a plain static server that sends the same build uncompressed and without
+ * cache headers (proxying /api to the demo). Lighthouse (desktop preset) then loads the
+ * login page and, signed in as demotwoa, the resident list from both, printing the
+ * performance score, load metrics and transferred JavaScript bytes.
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { login } from '@vigil/contracts';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, DEMO_PASSWORD } from '../support/browser.ts';
+import { WEB_DIST } from '../support/bundle-graph.ts';
+import { startVigil } from '../support/vigil.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const RESIDENT_LIST = '/people-manage/userManage';
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.txt': 'text/plain', '.json': 'application/json' };
+
+/** The build as a naive server would send it: plain files, no compression, no Cache-Control, /api proxied. */
+async function startRawServer(dist: string, apiBase: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server = http.createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://raw');
+    if (url.pathname.startsWith('/api/')) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(Buffer.from(chunk));
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string' && name !== 'host') headers.set(name, value);
+      const upstream = await fetch(apiBase + url.pathname + url.search, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+      response.end(Buffer.from(await upstream.arrayBuffer()));
+      return;
+    }
+    const file = path.join(dist, path.normalize(url.pathname));
+    const target = file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(dist, 'index.html');
+    response.writeHead(200, { 'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream' });
+    response.end(fs.readFileSync(target));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Signs in through the API (plain password, as the test harness does) and answers the session token. */
+async function signIn(baseUrl: string, userName: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api${login.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, passWord: DEMO_PASSWORD, from: 'PC', rsa: false }),
+  });
+  const body: { status: number; data: { token: string }; msg: string } = await response.json();
+  if (body.status !== 200) throw new Error(`login ${userName}: ${body.status} ${body.msg}`);
+  return body.data.token;
+}
+
+interface Result {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  scriptBytes: number;
+  totalBytes: number;
+}
+
+async function measure(chromePort: number, url: string): Promise<Result> {
+  const runner = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktopConfig);
+  if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = runner;
+  const requests = lhr.audits['network-requests']?.details;
+  let scriptBytes = 0;
+  let totalBytes = 0;
+  if (requests?.type === 'table') {
+    for (const item of requests.items) {
+      const size = typeof item.transferSize === 'number' ? item.transferSize : 0;
+      totalBytes += size;
+      if (item.resourceType === 'Script') scriptBytes += size;
+    }
+  }
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    scriptBytes,
+    totalBytes,
+  };
+}
+
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+  const vigil = await startVigil();
+  const raw = await startRawServer(WEB_DIST, vigil.baseUrl);
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    // The console keeps its token in the Admin-Token cookie; a cookie is per host, not per port, so one covers both servers.
+    const token = await signIn(vigil.baseUrl, 'demotwoa');
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const pages: Array<[string, string, boolean]> = [
+      ['login page', '/login', false],
+      ['resident list', RESIDENT_LIST, true],
+    ];
+    const rows: string[] = [];
+    for (const [name, pathname, signedIn] of pages) {
+      for (const [serving, baseUrl] of [
+        ['raw build, no compression or cache headers', raw.baseUrl],
+        ['as Vigil ships it', vigil.baseUrl],
+      ]) {
+        // Every load starts cold: no cached scripts from the run before, only the session cookie.
+        const context = cdp.contexts()[0];
+        const page = context.pages()[0] ?? (await context.newPage());
+        const session = await context.newCDPSession(page);
+        await session.send('Network.clearBrowserCache');
+        await session.detach();
+        await context.clearCookies();
+        if (signedIn) await context.addCookies([{ name: 'Admin-Token', value: token, url: baseUrl }]);
+        const result = await measure(chrome.port, baseUrl + pathname);
+        rows.push(
+          `${name.padEnd(14)} ${serving.padEnd(44)} performance ${String(result.score).padStart(3)}  FCP ${result.fcp.toFixed(0).padStart(5)} ms  LCP ${result.lcp.toFixed(0).padStart(5)} ms  TBT ${result.tbt.toFixed(0).padStart(4)} ms  JS ${(result.scriptBytes / 1024).toFixed(1).padStart(7)} KB  all ${(result.totalBytes / 1024).toFixed(1).padStart(7)} KB`,
+        );
+        console.log(rows[rows.length - 1]);
+      }
+    }
+    await cdp.close();
+  } finally {
+    await chrome.kill();
+    await raw.close();
+    await vigil.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, login, newContext } from '../support/browser.ts';
+import { startVigil, type RunningVigil } from '../support/vigil.ts';
+
+describe('console delivery in a real browser', () => {
+  let vigil: RunningVigil;
+  let browser: Browser;
+  before(async () => {
+    [vigil, browser] = await Promise.all([startVigil(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await vigil?.stop();
+  });
+
+  test('scripts arrive brotli-compressed and cacheable for a year; the page is revalidated', async () => {
+    const context = await newContext(browser, vigil.baseUrl);
+    const tab = await context.newPage();
+    const scripts: { url: string; encoding?: string; cache?: string; length: number }[] = [];
+    tab.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        const headers = response.headers();
+        scripts.push({ url: response.url(), encoding: headers['content-encoding'], cache: headers['cache-control'], length: Number(headers['content-length'] ?? 0) });
+      }
+    });
+    const page = await tab.goto('/login');
+    assert.equal(page?.headers()['cache-control'], 'no-cache');
+    await tab.getByLabel(/account/i).first().waitFor();
+    assert.ok(scripts.filter((script) => script.encoding === 'br').length >= 2, JSON.stringify(scripts));
+    for (const script of scripts) {
+      assert.equal(script.cache, 'public, max-age=31536000, immutable', script.url);
+      // Chunks under 1 KB are left uncompressed on purpose; everything larger comes as brotli.
+      if (script.encoding !== 'br') assert.ok(script.length > 0 && script.length < 1024, `${script.url} came uncompressed (${script.length} bytes)`);
+    }
+    await context.close();
+  });
+
+  test('signing in and opening a form breaks no Content-Security-Policy rule (zod runs without eval)', async () => {
+    const context = await newContext(browser, vigil.baseUrl);
+    const tab = await context.newPage();
+    const violations: string[] = [];
+    tab.on('console', (message) => {
+      if (/Content Security Policy|unsafe-eval/i.test(message.text())) violations.push(message.text());
+    });
+    await login(tab, 'demotwoa');
+    await tab.goto('/people-manage/addAndEdit/addAndEditUser');
+    await tab.getByRole('button', { name: /^(register|save)$/i }).first().click();
+    await tab.waitForTimeout(500);
+    assert.deepEqual(violations, []);
+    await context.close();
+  });
+});

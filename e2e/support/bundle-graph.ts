@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** One entry of Vite's build manifest (`build.manifest: true`). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+export const WEB_DIST = path.resolve(import.meta.dirname, '../../packages/web/dist');
+
+/** Reads the manifest of the console's last build. */
+export function readManifest(dist = WEB_DIST): Manifest {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
+  const parsed: Manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return parsed;
+}
+
+/** The JS files a browser must fetch before the chunks under `keys` run: each chunk with its static imports, transitively. */
+export function staticGraph(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+    if (chunk.file.endsWith('.js')) files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+/** gzip size of a set of built files (level 9, as the build precompresses them). */
+export function gzipBytes(files: Iterable<string>, dist = WEB_DIST): number {
+  let total = 0;
+  for (const file of files) total += zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  return total;
+}
+
+/** The manifest key of the entry chunk (index.html). */
+export function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((candidate) => manifest[candidate].isEntry);
+  if (!key) throw new Error('manifest has no entry chunk');
+  return key;
+}
