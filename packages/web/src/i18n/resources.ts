@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from '@vigil/contracts';
+import { appLocales } from '../app/locales.ts';
 import { accountsLocales } from '../features/accounts/locales.ts';
 import { addressesLocales } from '../features/addresses/locales.ts';
 import { caregiversLocales } from '../features/caregivers/locales.ts';
@@ -23,6 +24,7 @@ export const LOCALE_MODULES: Readonly<Record<string, Record<Language, Record<str
   addresses: addressesLocales,
   residents: residentsLocales,
   caregivers: caregiversLocales,
+  app: appLocales,
 };
 
 /** i18next resources: one flat `translation` namespace per language. */

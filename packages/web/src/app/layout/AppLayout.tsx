@@ -12,6 +12,7 @@ import { useSidebarOpen } from './sidebar-status.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
 import { TopBar } from './TopBar.tsx';
+import { MAIN_CONTENT_ID, PageTitle, SkipLink } from './PageTitle.tsx';
 import { useIsMobile } from './use-mobile.ts';
 
 const COLLAPSED_WIDTH_PX = 64;
@@ -43,6 +44,7 @@ export function AppLayout() {
 
   return (
     <Layout className="app-layout" hasSider={!mobile}>
+      <SkipLink />
       {mobile ? (
         <Drawer
           placement="left"
@@ -79,7 +81,8 @@ export function AppLayout() {
           />
         </Layout.Header>
         <TagsView userId={session.userId} landingPath={session.landingPath} access={access} />
-        <Layout.Content className="app-layout__content">
+        <Layout.Content className="app-layout__content" id={MAIN_CONTENT_ID} tabIndex={-1}>
+          <PageTitle />
           <Outlet />
         </Layout.Content>
       </Layout>
