@@ -7,6 +7,7 @@ import { passwordLocales } from '../features/password/locales.ts';
 import { platformLocales } from '../features/platform/locales.ts';
 import { providersLocales } from '../features/providers/locales.ts';
 import { residentsLocales } from '../features/residents/locales.ts';
+import { durationLocales } from '../features/shared/durationLocales.ts';
 import { sharedLocales } from '../features/shared/locales.ts';
 import { shellLocales } from './locales/index.ts';
 
@@ -25,6 +26,7 @@ export const LOCALE_MODULES: Readonly<Record<string, Record<Language, Record<str
   residents: residentsLocales,
   caregivers: caregiversLocales,
   app: appLocales,
+  duration: durationLocales,
 };
 
 /** i18next resources: one flat `translation` namespace per language. */
