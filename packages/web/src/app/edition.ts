@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, DOMESTIC_LANGUAGES, OVERSEAS_LANGUAGES, type Edition, type Language } from '@vigil/contracts';
 import { useEffect } from 'react';
 import { useSystemConfig } from '../api/platform-queries.ts';
+import { setDisplayTimeZone } from '../features/shared/timeZone.ts';
 import { changeLanguage, useLanguage } from '../i18n/index.ts';
 
 const IS_ABROAD_KEY = 'isAbroad';
@@ -28,11 +29,15 @@ export function useEdition(): { edition: Edition; isAbroad: boolean; languages: 
   return { edition: isAbroad ? 'overseas' : 'domestic', isAbroad, languages: languagesFor(isAbroad) };
 }
 
-/** Stores the server's edition as `isAbroad` and keeps the language one the edition offers. */
+/** Stores the server's edition as `isAbroad`, keeps the language one the edition offers, shows times in the platform's zone. */
 export function useEditionSync(): void {
   const config = useSystemConfig();
   const language = useLanguage();
   const edition = config.data?.edition;
+  const timeZone = config.data?.timeZone;
+  useEffect(() => {
+    if (timeZone) setDisplayTimeZone(timeZone);
+  }, [timeZone]);
   useEffect(() => {
     if (!edition) return;
     localStorage.setItem(IS_ABROAD_KEY, String(edition === 'overseas'));
