@@ -29,8 +29,10 @@ describe('the console theme', () => {
     });
   }
 
-  test('white text on the primary and error colours (buttons) reaches AA', () => {
-    assert.ok(contrastRatio('#ffffff', computed.colorPrimary) >= AA_TEXT_CONTRAST);
+  test('white text on the primary and error colours (buttons), hovered and pressed too, reaches AA', () => {
+    for (const name of ['colorPrimary', 'colorPrimaryHover', 'colorPrimaryActive'] as const) {
+      assert.ok(contrastRatio('#ffffff', computed[name]) >= AA_TEXT_CONTRAST, `${name} ${computed[name]}`);
+    }
     assert.ok(contrastRatio('#ffffff', computed.colorError) >= AA_TEXT_CONTRAST);
   });
 

@@ -4,6 +4,8 @@ import { AA_TEXT_CONTRAST, contrastRatio } from './contrast.ts';
 /** Vigil's colours: a calm teal on soft grey, a deep navy sidebar. */
 export const BRAND = {
   primary: '#0f7b8a',
+  primaryHover: '#0b6874',
+  primaryActive: '#08545e',
   sidebar: '#0f2438',
   sidebarActive: '#16384f',
   page: '#f2f5f8',
@@ -53,6 +55,9 @@ export function readableTagShades(palette: AliasToken): Record<string, string> {
 
 const token: ThemeConfig['token'] = {
   colorPrimary: BRAND.primary,
+  // Hover and press darken rather than lighten, so white button text keeps AA under the pointer.
+  colorPrimaryHover: BRAND.primaryHover,
+  colorPrimaryActive: BRAND.primaryActive,
   colorInfo: BRAND.primary,
   colorBgLayout: BRAND.page,
   colorTextSecondary: TEXT.secondary,

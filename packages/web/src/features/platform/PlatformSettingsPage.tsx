@@ -5,6 +5,7 @@ import { useSession } from '../../app/session-store.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { PlatformSettingsForm } from './PlatformSettingsForm.tsx';
+import { TimeZoneSetting } from './TimeZoneSetting.tsx';
 
 /** Settings > Platform settings: platform name and logo. */
 export function PlatformSettingsPage() {
@@ -30,6 +31,7 @@ export function PlatformSettingsPage() {
     <Card title={t('platform.settings.title')}>
       {feedback.holder}
       {body}
+      {session ? <TimeZoneSetting role={session.role} feedback={feedback} /> : null}
     </Card>
   );
 }

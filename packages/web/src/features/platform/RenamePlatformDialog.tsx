@@ -10,6 +10,7 @@ import { FormDialog } from '../shared/FormDialog.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { zodRule } from '../shared/zodRule.ts';
 import { applyPlatformName, invalidatePlatformQueries } from './branding.ts';
+import { TimeZoneSetting } from './TimeZoneSetting.tsx';
 
 interface RenameValues {
   platformName: string;
@@ -65,6 +66,8 @@ export function RenamePlatformDialog({ open, onClose }: RenamePlatformDialogProp
           rules={[zodRule(platformNameSchema, t, { field: label })]}>
           <Input maxLength={PLATFORM_NAME_MAX} showCount autoFocus />
         </Form.Item>
+        {/* The platform administrator's other platform-wide setting; it saves on its own. */}
+        <TimeZoneSetting role="SENIOR_ROLE" feedback={feedback} />
       </FormDialog>
     </>
   );
