@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { assertAccessible } from '../support/axe.ts';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
 
@@ -35,6 +36,8 @@ describe('console shell', () => {
       await login(tab, userName);
       await tab.waitForURL((url) => url.pathname === path);
       assert.equal(new URL(tab.url()).pathname, path);
+      await tab.waitForLoadState('networkidle');
+      await assertAccessible(tab, `${userName}'s landing page`);
       await tab.context().close();
     });
   }
@@ -46,6 +49,7 @@ describe('console shell', () => {
     await tab.getByLabel('Password').fill('Demo#2026care');
     await tab.getByRole('button', { name: 'Sign in' }).click();
     await tab.getByText(/no access to the console/i).first().waitFor();
+    await assertAccessible(tab, 'login page with a refusal');
     assert.equal(new URL(tab.url()).pathname, '/login');
     const cookies = await tab.context().cookies();
     assert.ok(!cookies.some((cookie) => cookie.name === 'Admin-Token'));
@@ -124,11 +128,13 @@ describe('console shell', () => {
     await login(tab, 'demotwoa');
     await tab.goto('/permission/accountmanager');
     await tab.getByRole('button', { name: 'Language' }).click();
-    await tab.getByRole('menuitem', { name: 'Deutsch' }).click();
-    await tab.getByRole('button', { name: 'Sprache' }).waitFor();
+    const offered = await tab.getByRole('menu').filter({ hasText: 'English' }).getByRole('menuitem').allInnerTexts();
+    assert.deepEqual(offered, ['简体中文', 'English', 'Čeština', 'Italiano', '한국어'], 'the overseas edition offers five languages (spec 01 §1)');
+    await tab.getByRole('menuitem', { name: 'Italiano' }).click();
+    await tab.getByRole('button', { name: 'Lingua' }).waitFor();
     const request = tab.waitForRequest((candidate) => candidate.url().includes('/api/account/queryAccountList'));
     await tab.reload();
-    assert.equal((await request).headers()['accept-language'], 'de');
+    assert.equal((await request).headers()['accept-language'], 'it');
     await tab.context().close();
   });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { assertAccessible } from '../support/axe.ts';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
 
@@ -19,7 +20,25 @@ const SCREENS: [string, string, string, RegExp][] = [
   ['no-permission', 'demotwoa', '/noPermission', /permission/i],
 ];
 
-describe('every screen at 1440 and 390 px', () => {
+/** Dialogs opened from a screen's button: [name, login, path, button, text in the dialog]. */
+const DIALOGS: [string, string, string, string, RegExp][] = [
+  ['add-account', 'demotwoa', '/permission/accountmanager', 'Add account', /Role/],
+  ['add-provider', 'demoone', '/permission/providermanager', 'Add provider', /Login account/],
+];
+
+/** Enough screens to overflow the tab bar at any width. */
+const MANY_TABS = [
+  '/permission/accountmanager',
+  '/settings/platSet',
+  '/BunkManage/index',
+  '/people-manage/userManage',
+  '/nurse-manage/nurseManage',
+  '/alarm-log/alarmIndex',
+  '/sleep-report/reportList',
+  '/settings/statisticsMult',
+];
+
+describe('every screen at 1440 and 390 px, without critical or serious accessibility findings', () => {
   let vigil: RunningVigil;
   let browser: Browser;
   before(async () => {
@@ -43,6 +62,7 @@ describe('every screen at 1440 and 390 px', () => {
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       await assertFitsWidth(page, 'login');
       await screenshot(page, `login-${width}`);
+      await assertAccessible(page, `login at ${width}`);
       await context.close();
     });
 
@@ -56,6 +76,8 @@ describe('every screen at 1440 and 390 px', () => {
         await page.waitForLoadState('networkidle');
         await assertFitsWidth(page, name);
         await screenshot(page, `${name}-${width}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await assertAccessible(page, `${name} at ${width}`);
         await context.close();
       });
     }
@@ -68,6 +90,51 @@ describe('every screen at 1440 and 390 px', () => {
       await page.getByRole('menuitem', { name: 'Change password' }).click();
       await page.getByRole('dialog').getByLabel('Old password').waitFor();
       await screenshot(page, `change-password-${width}`);
+      await assertAccessible(page, `change-password dialog at ${width}`);
+      await context.close();
+    });
+
+    for (const [name, userName, path, button, text] of DIALOGS) {
+      test(`${name} dialog at ${width}`, async () => {
+        const context = await newContext(browser, vigil.baseUrl, width);
+        const page = await context.newPage();
+        await login(page, userName);
+        await page.goto(path);
+        await page.getByRole('button', { name: button }).first().click();
+        await page.getByRole('dialog').getByText(text).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `${name}-${width}`);
+        await assertAccessible(page, `${name} dialog at ${width}`);
+        await context.close();
+      });
+    }
+
+    test(`download-guide dialog at ${width}`, async () => {
+      const context = await newContext(browser, vigil.baseUrl, width);
+      const page = await context.newPage();
+      await login(page, 'demotwoa');
+      await page.getByRole('button', { name: 'Download guide' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForLoadState('networkidle');
+      await assertAccessible(page, `download-guide dialog at ${width}`);
+      await context.close();
+    });
+
+    test(`a tab bar with ${MANY_TABS.length} open tabs at ${width}`, async () => {
+      const context = await newContext(browser, vigil.baseUrl, width);
+      const page = await context.newPage();
+      await login(page, 'demotwoa');
+      // Through the tab bar's own router, so the visited pages stay in this page's memory.
+      for (const path of MANY_TABS) {
+        await page.evaluate((target) => {
+          window.history.pushState({}, '', target);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+        await page.waitForURL((url) => url.pathname === path);
+      }
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `many-tabs-${width}`);
+      await assertAccessible(page, `tab bar with many tabs at ${width}`);
       await context.close();
     });
   }

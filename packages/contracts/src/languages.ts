@@ -7,6 +7,8 @@ export type Language = z.infer<typeof LanguageSchema>;
 export const DEFAULT_LANGUAGE: Language = 'en-us';
 /** The domestic edition offers Simplified Chinese only. */
 export const DOMESTIC_LANGUAGES: readonly Language[] = ['zh-cn'];
+/** The overseas edition offers Chinese, English, Czech, Italian and Korean (spec 01 §1); German and Japanese exist as translations only. */
+export const OVERSEAS_LANGUAGES: readonly Language[] = ['zh-cn', 'en-us', 'cs', 'it', 'ko'];
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   'zh-cn': '简体中文',

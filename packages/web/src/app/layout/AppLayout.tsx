@@ -12,6 +12,9 @@ import { useSidebarOpen } from './sidebar-status.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
 import { TopBar } from './TopBar.tsx';
+import { useLayoutSettings } from './layout-settings.ts';
+import { MAIN_CONTENT_ID, PageTitle, SkipLink } from './PageTitle.tsx';
+import { SettingsPanel } from './SettingsPanel.tsx';
 import { useIsMobile } from './use-mobile.ts';
 
 const COLLAPSED_WIDTH_PX = 64;
@@ -25,6 +28,7 @@ export function AppLayout() {
   const mobile = useIsMobile();
   const [sidebarOpen, setSidebarOpen] = useSidebarOpen();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const layoutSettings = useLayoutSettings();
   const setting = usePlatformSetting(session?.userId ?? null).data;
   const publicName = usePlatformName().data?.platformName;
   const platformName = setting?.name || publicName || t('shell.app.defaultName');
@@ -38,11 +42,12 @@ export function AppLayout() {
   if (!session || !access) return null;
   const menu = menuEntries(access);
   const sidebar = (collapsed: boolean) => (
-    <Sidebar session={session} menu={menu} platformName={platformName} logoUrl={setting?.logoUrl} collapsed={collapsed} />
+    <Sidebar session={session} menu={menu} platformName={platformName} logoUrl={setting?.logoUrl} showLogo={layoutSettings.sidebarLogo} collapsed={collapsed} />
   );
 
   return (
     <Layout className="app-layout" hasSider={!mobile}>
+      <SkipLink />
       {mobile ? (
         <Drawer
           placement="left"
@@ -69,7 +74,7 @@ export function AppLayout() {
         </Layout.Sider>
       )}
       <Layout className="app-layout__main">
-        <Layout.Header className="app-layout__header">
+        <Layout.Header className={layoutSettings.fixedHeader ? 'app-layout__header app-layout__header--fixed' : 'app-layout__header'}>
           <TopBar
             session={session}
             access={access}
@@ -78,10 +83,12 @@ export function AppLayout() {
             onToggleSidebar={() => (mobile ? setDrawerOpen(!drawerOpen) : setSidebarOpen(!sidebarOpen))}
           />
         </Layout.Header>
-        <TagsView userId={session.userId} landingPath={session.landingPath} access={access} />
-        <Layout.Content className="app-layout__content">
+        {layoutSettings.tagsView ? <TagsView userId={session.userId} landingPath={session.landingPath} access={access} /> : null}
+        <Layout.Content className="app-layout__content" id={MAIN_CONTENT_ID} tabIndex={-1}>
+          <PageTitle />
           <Outlet />
         </Layout.Content>
+        <SettingsPanel />
       </Layout>
     </Layout>
   );

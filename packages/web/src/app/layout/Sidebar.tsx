@@ -12,16 +12,18 @@ export interface SidebarProps {
   menu: readonly MenuEntry[];
   platformName: string;
   logoUrl?: string;
+  /** The sidebarLogo interface setting. */
+  showLogo: boolean;
   collapsed: boolean;
 }
 
 /** Logo and platform name, provider switcher, menu and version label (spec 01 §2). */
-export function Sidebar({ session, menu, platformName, logoUrl, collapsed }: SidebarProps) {
+export function Sidebar({ session, menu, platformName, logoUrl, showLogo, collapsed }: SidebarProps) {
   const { t } = useTranslation();
   return (
     <div className={collapsed ? 'sidebar sidebar--collapsed' : 'sidebar'}>
       <Link to="/" className="sidebar__brand" title={platformName}>
-        <PlatformLogo url={logoUrl} size={32} alt="" />
+        {showLogo || collapsed ? <PlatformLogo url={logoUrl} size={32} alt="" /> : null}
         {collapsed ? null : <span className="sidebar__name">{platformName}</span>}
       </Link>
       {collapsed ? null : <ProviderSwitcher session={session} />}

@@ -1,8 +1,9 @@
 import { routeChain } from '@vigil/contracts';
-import { Dropdown, Tabs, type MenuProps } from 'antd';
-import { useEffect } from 'react';
+import { CloseOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { canOpen, type AccessContext } from '../routing/access.ts';
 import { claimViews, closeAllViews, closeOtherViews, closeView, useVisitedViews, visitView, type VisitedView } from './visited-views.ts';
 
@@ -21,6 +22,15 @@ export function TagsView({ userId, landingPath, access }: { userId: number; land
   const navigate = useNavigate();
   const views = useVisitedViews();
   const active = location.pathname;
+  const activeTag = useRef<HTMLLIElement>(null);
+  // The strip scrolls sideways when the tabs outgrow it; the current page stays in view.
+  useEffect(() => {
+    const tag = activeTag.current;
+    const strip = tag?.parentElement;
+    if (!tag || !strip) return;
+    if (tag.offsetLeft < strip.scrollLeft) strip.scrollLeft = tag.offsetLeft;
+    else if (tag.offsetLeft + tag.offsetWidth > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = tag.offsetLeft + tag.offsetWidth - strip.clientWidth;
+  }, [active, views.length]);
 
   useEffect(() => claimViews(userId), [userId]);
   const landingOpen = canOpen(landingPath, access);
@@ -73,32 +83,27 @@ export function TagsView({ userId, landingPath, access }: { userId: number; land
 
   return (
     <nav className="tags-view" aria-label={t('shell.tags.label')}>
-      <Tabs
-        type="editable-card"
-        size="small"
-        hideAdd
-        activeKey={views.some((view) => view.path === active) ? active : undefined}
-        onChange={(key) => {
-          const view = views.find((item) => item.path === key);
-          if (view) navigate(view.fullPath);
-        }}
-        onEdit={(key, action) => {
-          const view = views.find((item) => item.path === key);
-          if (action === 'remove' && view) actions.close(view);
-        }}
-        items={views.map((view) => ({
-          key: view.path,
-          closable: !view.affix,
-          closeIcon: view.affix ? null : undefined,
-          label: (
-            <Dropdown trigger={['contextMenu']} menu={menuFor(view)}>
-              <span className="tags-view__label" data-testid="tags-view-tab">
-                {view.titleKey ? t(view.titleKey, { defaultValue: view.titleKey }) : t('shell.tags.noName')}
-              </span>
-            </Dropdown>
-          ),
-        }))}
-      />
+      {/* Links in a list, not an ARIA tablist: each tab opens a page, there are no tab panels. */}
+      <ul className="tags-view__list">
+        {views.map((view) => {
+          const title = view.titleKey ? t(view.titleKey, { defaultValue: view.titleKey }) : t('shell.tags.noName');
+          const current = view.path === active;
+          return (
+            <li key={view.path} className={current ? 'tags-view__tag tags-view__tag--active' : 'tags-view__tag'} ref={current ? activeTag : undefined}>
+              <Dropdown trigger={['contextMenu']} menu={menuFor(view)}>
+                <Link to={view.fullPath} className="tags-view__label" aria-current={current ? 'page' : undefined} data-testid="tags-view-tab">
+                  {title}
+                </Link>
+              </Dropdown>
+              {view.affix ? null : (
+                <button type="button" className="tags-view__close" aria-label={t('app.tags.close', { title })} onClick={() => actions.close(view)}>
+                  <CloseOutlined />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </nav>
   );
 }

@@ -1,4 +1,4 @@
-import { DownOutlined, EditOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, EditOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { logout } from '@vigil/contracts';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
@@ -7,8 +7,9 @@ import { callApi } from '../../api/client.ts';
 import { ChangePasswordDialog } from '../../features/password/ChangePasswordDialog.tsx';
 import { RenamePlatformDialog } from '../../features/platform/RenamePlatformDialog.tsx';
 import { clearSession, type SessionState } from '../../session/session-store.ts';
+import { changeLayoutSetting } from './layout-settings.ts';
 
-/** The user menu: rename platform (SENIOR_ROLE only), change password, sign out. */
+/** The user menu: rename platform (SENIOR_ROLE only), change password, interface settings, sign out. */
 export function UserMenu({ session, compact }: { session: SessionState; compact: boolean }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'rename' | 'password' | null>(null);
@@ -27,6 +28,7 @@ export function UserMenu({ session, compact }: { session: SessionState; compact:
   const items: MenuProps['items'] = [
     ...(session.role === 'SENIOR_ROLE' ? [{ key: 'rename', icon: <EditOutlined />, label: t('shell.topbar.renamePlatform') }] : []),
     { key: 'password', icon: <KeyOutlined />, label: t('shell.topbar.changePassword') },
+    { key: 'settings', icon: <SettingOutlined />, label: t('app.settings.open') },
     { type: 'divider' },
     { key: 'signOut', icon: <LogoutOutlined />, label: t('shell.topbar.signOut'), danger: true },
   ];
@@ -41,6 +43,7 @@ export function UserMenu({ session, compact }: { session: SessionState; compact:
           items,
           onClick: ({ key }) => {
             if (key === 'signOut') void signOut();
+            else if (key === 'settings') changeLayoutSetting('showSettings', true);
             else if (key === 'rename' || key === 'password') setDialog(key);
           },
         }}

@@ -1,10 +1,9 @@
 import { VERSION_LABEL_PREFIX } from '@vigil/contracts';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerVersion } from '../../api/platform-queries.ts';
+import { formatDateTime } from '../../features/shared/formatDateTime.ts';
 import { useLanguage } from '../../i18n/index.ts';
-import { dateTimeFormat } from '../../i18n/time-format.ts';
 import { registerClick } from './version-clicks.ts';
 
 /** "V1.7_<server version>" at the foot of the sidebar; ten clicks within 8 s toggle the detail. */
@@ -37,7 +36,7 @@ export function VersionLabel() {
           <dt>{t('shell.sidebar.database')}</dt>
           <dd>{version.database}</dd>
           <dt>{t('shell.sidebar.startedAt')}</dt>
-          <dd>{dayjs(version.startedAt).format(dateTimeFormat(language))}</dd>
+          <dd>{formatDateTime(version.startedAt, language)}</dd>
         </dl>
       ) : null}
     </div>

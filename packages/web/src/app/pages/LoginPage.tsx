@@ -34,11 +34,11 @@ export function LoginPage() {
 
   return (
     <div className="login-page">
-      <div className="login-page__language">
+      <header className="login-page__language">
         <Suspense fallback={<div className="login-page__language-placeholder" />}>
           <LanguagePicker />
         </Suspense>
-      </div>
+      </header>
       <section className="login-page__brand" aria-hidden="true">
         <PlatformLogo url={logoUrl} size={72} alt="" />
         <div className="login-page__brand-name">{platformName}</div>
@@ -64,7 +64,9 @@ export function LoginPage() {
           </div>
         </header>
         <LoginForm onSignedIn={signedIn} />
-        <p className="login-card__disclaimer">{t('shell.login.disclaimer')}</p>
+        <p className="login-card__disclaimer">
+          {t('app.certification')} {t('shell.login.disclaimer')}
+        </p>
       </main>
     </div>
   );

@@ -15,7 +15,8 @@ export function NotYetAvailablePage({ titleKey }: { titleKey: string }) {
     <Result
       className="not-yet-page"
       icon={<ClockCircleOutlined />}
-      title={<h1 className="status-page__title">{t('shell.pages.notYetTitle')}</h1>}
+      // The layout's h1 names the route; the notice is a section under it.
+      title={<h2 className="status-page__title">{t('shell.pages.notYetTitle')}</h2>}
       subTitle={t('shell.pages.notYetBody', { title })}
       extra={
         <Button type="primary" onClick={() => navigate('/')}>

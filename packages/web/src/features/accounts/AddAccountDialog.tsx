@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Select } from 'antd';
+import { Form, Input } from 'antd';
+import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import {
   CREATABLE_ROLES, DATA_PERMISSIONS, DISPLAY_NAME_MAX, LOGIN_NAME_MAX, PASSWORD_MAX, PLATFORM_ROLES, PROVIDER_BOUND_ROLES,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Select } from 'antd';
+import { Form, Input } from 'antd';
+import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import { DATA_PERMISSIONS, DISPLAY_NAME_MAX, displayNameSchema, operateAccount, type Account, type DataPermission } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';

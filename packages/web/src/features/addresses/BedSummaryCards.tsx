@@ -15,7 +15,7 @@ export function BedSummaryCards() {
       items={[
         { key: 'total', label: t('addresses.summary.total'), value: data?.total },
         { key: 'occupied', label: t('addresses.summary.occupied'), value: data?.occupied, color: '#0f7b8a' },
-        { key: 'vacant', label: t('addresses.summary.vacant'), value: data?.vacant, color: '#389e0d' },
+        { key: 'vacant', label: t('addresses.summary.vacant'), value: data?.vacant, color: '#237804' },
         { key: 'withDevice', label: t('addresses.summary.withDevice'), value: data?.withDevice, color: '#1d39c4' },
       ]}
     />

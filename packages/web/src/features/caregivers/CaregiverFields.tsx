@@ -1,4 +1,5 @@
-import { Form, Input, Radio } from 'antd';
+import { Form, Input } from 'antd';
+import { FormRadioGroup } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import {
   CAREGIVER_GRADES, ID_NUMBER_MAX, insertNursing, JOB_MAX, LOGIN_NAME_MAX, PERSON_NAME_MAX, RELATION_TEXT_MAX, RESIDENTS_PER_CAREGIVER_MAX,
@@ -56,7 +57,7 @@ export function CaregiverFields({ adding, edition }: { adding: boolean; edition:
         <Input maxLength={RELATION_TEXT_MAX} />
       </Form.Item>
       <Form.Item<CaregiverFormValues> name="grade" label={labels.grade} required>
-        <Radio.Group aria-label={labels.grade} optionType="button" options={CAREGIVER_GRADES.map((grade) => ({ value: grade, label: t(GRADE_LABEL_KEYS[grade]) }))} />
+        <FormRadioGroup aria-label={labels.grade} optionType="button" options={CAREGIVER_GRADES.map((grade) => ({ value: grade, label: t(GRADE_LABEL_KEYS[grade]) }))} />
       </Form.Item>
       <Form.Item<CaregiverFormValues> name="residents" label={labels.residents} className="caregiver-form__wide"
         extra={t('caregivers.field.residentsHint', { max: RESIDENTS_PER_CAREGIVER_MAX })}>

@@ -1,4 +1,4 @@
-import { Select } from 'antd';
+import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESIDENTS_PER_CAREGIVER_MAX } from '@vigil/contracts';

@@ -6,6 +6,7 @@ import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { PlatformSettingsForm } from './PlatformSettingsForm.tsx';
 import { PLATFORM_NS } from './i18n.ts';
+import { TimeZoneSetting } from './TimeZoneSetting.tsx';
 
 /** Settings > Platform settings: platform name and logo. */
 export function PlatformSettingsPage() {
@@ -31,6 +32,7 @@ export function PlatformSettingsPage() {
     <Card title={t('platform.settings.title')}>
       {feedback.holder}
       {body}
+      {session ? <TimeZoneSetting role={session.role} feedback={feedback} /> : null}
     </Card>
   );
 }

@@ -12,6 +12,7 @@ import { contractRule, requiredRule } from '../shared/contractRule.ts';
 import { applyPlatformName, invalidatePlatformQueries } from './branding.ts';
 import { PLATFORM_NS } from './i18n.ts';
 import { useLanguage } from '../../i18n/index.ts';
+import { TimeZoneSetting } from './TimeZoneSetting.tsx';
 
 interface RenameValues {
   platformName: string;
@@ -68,6 +69,8 @@ export function RenamePlatformDialog({ open, onClose }: RenamePlatformDialogProp
           rules={[contractRule(platformNameSchema, language, { field: label })]}>
           <Input maxLength={PLATFORM_NAME_MAX} showCount autoFocus />
         </Form.Item>
+        {/* The platform administrator's other platform-wide setting; it saves on its own. */}
+        <TimeZoneSetting role="SENIOR_ROLE" feedback={feedback} />
       </FormDialog>
     </>
   );

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Form, Input, Select } from 'antd';
+import { Alert, Form, Input } from 'antd';
+import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import {
   LOGIN_NAME_MAX, PASSWORD_MAX, PLATFORM_ROLES, PROVIDER_NAME_MAX,

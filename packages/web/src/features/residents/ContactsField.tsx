@@ -1,5 +1,6 @@
 import { DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input, Select, Tooltip, Typography } from 'antd';
+import { Button, Flex, Form, Input, Tooltip, Typography } from 'antd';
+import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_RELATIONS, CONTACTS_PER_RESIDENT_MAX, PERSON_NAME_MAX, personNameSchema, phoneSchema, type Resident } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';

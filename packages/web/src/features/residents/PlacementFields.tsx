@@ -1,4 +1,5 @@
-import { Alert, Cascader, Form, Select } from 'antd';
+import { Alert, Cascader, Form } from 'antd';
+import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import { CAREGIVERS_PER_RESIDENT_MAX, residentInputSchema, type Resident } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';

@@ -1,4 +1,5 @@
-import { DatePicker, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Switch } from 'antd';
+import { FormRadioGroup, FormSelect as Select } from '../../components/FormControls.tsx';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -35,7 +36,7 @@ export function ResidentBasicFields() {
         <Input maxLength={PERSON_NAME_MAX} autoFocus />
       </Form.Item>
       <Form.Item<ResidentFormValues> name="gender" label={labels.gender} rules={[requiredRule(language, labels.gender)]}>
-        <Radio.Group aria-label={labels.gender} options={GENDERS.map((gender) => ({ value: gender, label: t(GENDER_LABEL_KEYS[gender]) }))} />
+        <FormRadioGroup aria-label={labels.gender} options={GENDERS.map((gender) => ({ value: gender, label: t(GENDER_LABEL_KEYS[gender]) }))} />
       </Form.Item>
       <Form.Item<ResidentFormValues>
         name="birthDate"

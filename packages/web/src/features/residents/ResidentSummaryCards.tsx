@@ -14,11 +14,11 @@ export function ResidentSummaryCards() {
       loading={summary.isLoading}
       items={[
         { key: 'total', label: t('residents.summary.total'), value: data?.total },
-        { key: 'admitted', label: t('residents.state.admitted'), value: data?.admitted, color: '#389e0d' },
+        { key: 'admitted', label: t('residents.state.admitted'), value: data?.admitted, color: '#237804' },
         { key: 'notAdmitted', label: t('residents.state.notAdmitted'), value: data?.notAdmitted, color: '#595959' },
-        { key: 'checkedOut', label: t('residents.state.checkedOut'), value: data?.checkedOut, color: '#d46b08' },
+        { key: 'checkedOut', label: t('residents.state.checkedOut'), value: data?.checkedOut, color: '#ad4e00' },
         { key: 'deregistered', label: t('residents.state.deregistered'), value: data?.deregistered, color: '#cf1322' },
-        { key: 'attention', label: t('residents.summary.attention'), value: data?.attention, color: '#d48806' },
+        { key: 'attention', label: t('residents.summary.attention'), value: data?.attention, color: '#ad6800' },
       ]}
     />
   );
