@@ -18,6 +18,7 @@ export interface JobDefinition {
 /** The few pino methods the scheduler logs with. */
 export interface SchedulerLog {
   info(object: object, message: string): void;
+  warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }
 
