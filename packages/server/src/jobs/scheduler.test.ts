@@ -9,7 +9,7 @@ import { createScheduler, msUntilDailyAt, type SchedulerLog } from './scheduler.
 /** A log that keeps what it was told, so a test can read it. */
 function memoryLog(): SchedulerLog & { errors: string[] } {
   const errors: string[] = [];
-  return { errors, info: () => {}, error: (_object, message) => void errors.push(message) };
+  return { errors, info: () => {}, warn: () => {}, error: (_object, message) => void errors.push(message) };
 }
 
 describe('scheduler leader election on one database', () => {

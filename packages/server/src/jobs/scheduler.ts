@@ -18,6 +18,7 @@ export interface JobDefinition {
 /** The few pino methods the scheduler logs with. */
 export interface SchedulerLog {
   info(object: object, message: string): void;
+  warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }
 
@@ -165,7 +166,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       await Promise.allSettled([...running.values(), leaseCall]);
       if (leading) {
         leading = false;
-        await options.leases.release(LEASE_NAME, instanceId).catch((error: unknown) => options.log.error({ err: error }, 'scheduler: could not release the lease'));
+        await options.leases.release(LEASE_NAME, instanceId).catch((error: unknown) => options.log.warn({ err: error }, 'scheduler: could not release the lease; another process takes it when it expires'));
       }
     },
     tryLead,

@@ -89,6 +89,8 @@ describe('readiness when the database is gone', () => {
   test('answers HTTP 503 and says the database is down', async () => {
     const server = await startTestServer();
     try {
+      // The scheduler stops first, as on a real shutdown: its lease needs the database.
+      await server.vigil.scheduler.stop();
       await server.vigil.database.close();
       const response = await server.vigil.app.inject({ method: 'GET', url: '/api/ready' });
       assert.equal(response.statusCode, 503);

@@ -50,7 +50,7 @@ interface Slot {
   idleTimer: NodeJS.Timeout | null;
 }
 
-const entry = taskModule(import.meta.url, './task-worker').url;
+const entry = taskModule(import.meta.url, './task.worker').url;
 // Resolved once when the server loads: resolving goes through the module loader, which must not happen mid-request.
 const tsxApi = entry.endsWith('.ts') ? import.meta.resolve('tsx/esm/api') : null;
 
