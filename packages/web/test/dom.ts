@@ -37,3 +37,4 @@ export async function startI18n(language = 'en-us'): Promise<void> {
     i18next.addResourceBundle(language, namespaceOf(folder), JSON.parse(readFileSync(join(folder, `${language}.json`), 'utf8')), true, true);
   }
 }
+

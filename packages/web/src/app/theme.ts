@@ -64,6 +64,8 @@ const token: ThemeConfig['token'] = {
   colorTextTertiary: TEXT.description,
   colorTextDescription: TEXT.description,
   colorTextPlaceholder: TEXT.placeholder,
+  // antd greys disabled text to 25% black; a read-only value (a provider's time zone) must stay readable.
+  colorTextDisabled: TEXT.placeholder,
   colorSuccessText: TEXT.success,
   colorWarningText: TEXT.warning,
   colorErrorText: TEXT.error,

@@ -26,7 +26,7 @@ let answer: Answer = () => ({ rows: [], total: 0 });
 const requests: URL[] = [];
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   return render(
     <QueryClientProvider client={client}>
       <AccountManagerPage />

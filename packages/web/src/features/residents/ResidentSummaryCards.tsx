@@ -18,7 +18,7 @@ export function ResidentSummaryCards() {
         { key: 'notAdmitted', label: t('residents.state.notAdmitted'), value: data?.notAdmitted, color: '#595959' },
         { key: 'checkedOut', label: t('residents.state.checkedOut'), value: data?.checkedOut, color: '#ad4e00' },
         { key: 'deregistered', label: t('residents.state.deregistered'), value: data?.deregistered, color: '#cf1322' },
-        { key: 'attention', label: t('residents.summary.attention'), value: data?.attention, color: '#ad6800' },
+        { key: 'attention', label: t('residents.summary.attention'), value: data?.attention, color: '#8f5600' },
       ]}
     />
   );
