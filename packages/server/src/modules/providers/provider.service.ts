@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { isWeakPassword, PROVIDER_RESTORE_DAYS, Status, type DeletedProvider, type Provider } from '@vigil/contracts';
+import { isWeakPassword, PROVIDER_RESTORE_DAYS, Status, type Provider } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
@@ -9,29 +9,13 @@ import { sessionRepository } from '../auth/session.repository.ts';
 import { resetCredentials } from '../auth/credentials-reset.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
-import { presentProvider } from './provider.presenter.ts';
-import { providerRepository, type DeletedProviderRow, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
+import { presentDeletedProvider, presentProvider } from './provider.presenter.ts';
+import { providerRepository, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a deleted provider stays restorable. */
 export const PROVIDER_RESTORE_MS = PROVIDER_RESTORE_DAYS * DAY_MS;
 
-/** Maps a deleted provider row to the API shape, with the time left to restore it. */
-export function presentDeletedProvider(row: DeletedProviderRow, now: number): DeletedProvider {
-  const purgeAt = row.deleted_at + PROVIDER_RESTORE_MS;
-  return {
-    id: row.id,
-    name: row.name,
-    code: row.code ?? '',
-    level: row.level,
-    parentId: row.parent_id,
-    parentName: row.parent_name,
-    userName: row.user_name,
-    deletedAt: row.deleted_at,
-    purgeAt,
-    daysLeft: Math.max(0, Math.ceil((purgeAt - now) / DAY_MS)),
-  };
-}
 
 /**
  * Providers a scope may manage: vendor roles all of them, a class I provider its
