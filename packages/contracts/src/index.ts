@@ -7,3 +7,4 @@ export * from './passwords.ts';
 export * from './console-routes.ts';
 export * from './i18n/index.ts';
 export * from './operations/index.ts';
+export * from './devices/index.ts';

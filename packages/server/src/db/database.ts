@@ -10,6 +10,7 @@ import { careData } from './migrations/002-care-data.ts';
 import { providerSoftDelete } from './migrations/003-provider-soft-delete.ts';
 import { weightDecimal } from './migrations/004-weight-decimal.ts';
 import { authHardening } from './migrations/005-auth-hardening.ts';
+import { devices } from './migrations/006-devices.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -107,6 +108,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '003-provider-soft-delete': providerSoftDelete(),
     '004-weight-decimal': weightDecimal(dialect),
     '005-auth-hardening': authHardening(),
+    '006-devices': devices(dialect),
   };
 }
 

@@ -197,6 +197,48 @@ export interface CareConfigsTable {
   updated_at: number;
 }
 
+/** A device in the vendor's stock (provider_id null) or added by a care home (spec 02 §3). */
+export interface DevicesTable {
+  id: Generated<number>;
+  /** Plain device ID: digits, letters and hyphen. */
+  device_id: string;
+  /** The code printed as a QR code on the device. */
+  cipher_id: string;
+  device_type: number;
+  /** Secret for the device protocol (MQTT password, HTTP bearer token). */
+  device_key: string;
+  provider_id: number | null;
+  added_at: number | null;
+  imei: string | null;
+  module_imei: string | null;
+  iccid: string | null;
+  comm_method: string | null;
+  location: string;
+  room_id: number | null;
+  bed_id: number | null;
+  resident_id: number | null;
+  /** Gateway host (devices.id) of a sub-device. */
+  host_id: number | null;
+  /** Sub-device pairing: none | toPair | paired. */
+  pairing: string;
+  online: Flag;
+  last_seen_at: number | null;
+  online_changed_at: number | null;
+  firmware_version: string | null;
+  hardware_version: string | null;
+  battery: number | null;
+  signal: number | null;
+  /** 1 mains or charger connected, 0 not, null unknown. */
+  power: number | null;
+  /** installed | removed | tampered */
+  tamper: string | null;
+  /** JSON of the type's settings (device-settings.ts), merged over the defaults. */
+  settings: string;
+  remark: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   providers: ProvidersTable;
   accounts: AccountsTable;
@@ -215,4 +257,5 @@ export interface Database {
   resident_caregivers: ResidentCaregiversTable;
   geofences: GeofencesTable;
   care_configs: CareConfigsTable;
+  devices: DevicesTable;
 }

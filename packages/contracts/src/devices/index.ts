@@ -1,0 +1,5 @@
+export * from './alert-types.ts';
+export * from './catalogue.ts';
+export * from './device-settings.ts';
+export * from './protocol.ts';
+export * from './events.ts';
