@@ -256,7 +256,7 @@ export const insertDevice = defineOperation({
 
 export const updateDevice = defineOperation({
   id: 'device.updateDevice', method: 'POST', path: '/device/updateDevice', tag: 'devices', encoding: 'json', auth: 'session', roles: DEVICES,
-  summary: 'Edit a device. Care homes: location, remark. Vendor roles: imei, moduleImei, iccid, commMethod, remark, withheld. A field the role may not change answers 403',
+  summary: 'Edit a device. Care homes: location, remark. Vendor roles: imei, moduleImei, iccid, commMethod, remark, withheld (out of stock). A field the role may not change answers 400 naming it',
   input: z.object({
     id: idSchema,
     location: optionalText(DEVICE_LOCATION_MAX).optional(),

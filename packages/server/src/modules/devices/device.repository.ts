@@ -227,11 +227,6 @@ export function deviceRepository(db: Db) {
     async failCommand(commandId: string, message: string, time: number): Promise<void> {
       await db.updateTable('device_commands').set({ state: 'failed', message, answered_at: time }).where('id', '=', commandId).execute();
     },
-
-    /** Pending commands sent before the cutoff become `timeout`. */
-    async expireCommands(deviceRowId: number, sentBefore: number): Promise<void> {
-      await db.updateTable('device_commands').set({ state: 'timeout' }).where('device_id', '=', deviceRowId).where('state', '=', 'pending').where('sent_at', '<', sentBefore).execute();
-    },
   };
 }
 export type DeviceRepository = ReturnType<typeof deviceRepository>;
