@@ -57,7 +57,7 @@ export function looksLikeDeviceCipher(text: string): boolean {
  * here answers "enter the ID in plain text" (spec 02 §5); other text answers "wrong format".
  */
 export const plainDeviceIdSchema = z
-  .string({ error: 'validation.required' })
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : 'device.idFormat') })
   .trim()
   .min(1, { error: 'validation.required' })
   .max(DEVICE_CIPHER_MAX, { error: 'device.idFormat' })

@@ -151,7 +151,9 @@ describe('device registry: stock, adding from stock, refusals', () => {
     for (const deviceId of ['AB\u0000CD', { $ne: null }, ['A1'], 12]) {
       const result = await server.call(api.insertDevice, { deviceId, deviceType: 49 }, { token: homeA });
       assert.equal(result.status, Status.BAD_REQUEST, JSON.stringify(deviceId));
+      assert.match(result.msg, /Wrong device ID format/, JSON.stringify(deviceId));
     }
+    assert.match((await server.call(api.insertDevice, { deviceType: 49 }, { token: homeA })).msg, /Device ID is required/);
   });
 
   test('the list: vendors see stock and added devices with the provider; homes see their own; filters and summary agree', async () => {
@@ -159,7 +161,7 @@ describe('device registry: stock, adding from stock, refusals', () => {
     const added = await homeDevice(server, vendor, homeA, 52);
     const radar = await homeDevice(server, vendor, homeA, 21007);
     await setOnline(server, added.id, true);
-    const place = await buildPlace(server, homeA, { area: 'Filter wing', rooms: 'F1', beds: 'FB' });
+    const place = await buildPlace(server, homeA, { area: 'Filter wing', rooms: 'F1', beds: 'Filterbed' });
     assert.equal((await server.call(api.bindDevice, { id: added.id, target: 'bed', targetId: place.bedIds[0] }, { token: homeA })).status, Status.OK);
 
     const vendorList = await server.call(api.getDeviceList, { pageNum: 1, pageSize: 1000 }, { token: vendor });
@@ -177,7 +179,7 @@ describe('device registry: stock, adding from stock, refusals', () => {
     assert.deepEqual(online.data.rows.map((row) => row.id), [added.id]);
     const bound = await server.call(api.getDeviceList, { pageNum: 1, pageSize: 1000, bound: true }, { token: homeA });
     assert.deepEqual(bound.data.rows.map((row) => row.id), [added.id]);
-    assert.equal(bound.data.rows[0].binding.bunkName, 'FB');
+    assert.equal(bound.data.rows[0].binding.bunkName, 'Filterbed');
     assert.equal(bound.data.rows[0].binding.roomName, 'F1');
     const byType = await server.call(api.getDeviceList, { pageNum: 1, pageSize: 1000, deviceType: 21007 }, { token: homeA });
     assert.ok(byType.data.rows.every((row) => row.deviceType === 21007) && byType.data.rows.some((row) => row.id === radar.id));
@@ -185,7 +187,7 @@ describe('device registry: stock, adding from stock, refusals', () => {
     assert.deepEqual(byScreen.data.rows.map((row) => row.id), byType.data.rows.map((row) => row.id));
     const byKind = await server.call(api.getDeviceList, { pageNum: 1, pageSize: 1000, kind: 'sleepMonitor' }, { token: homeA });
     assert.ok(byKind.data.rows.every((row) => row.kind === 'sleepMonitor') && byKind.data.rows.some((row) => row.id === added.id));
-    const byKeyword = await server.call(api.getDeviceList, { pageNum: 1, pageSize: 1000, keyWord: 'fb' }, { token: homeA });
+    const byKeyword = await server.call(api.getDeviceList, { pageNum: 1, pageSize: 1000, keyWord: 'filterBED' }, { token: homeA });
     assert.deepEqual(byKeyword.data.rows.map((row) => row.id), [added.id]);
     const byId = await server.call(api.getDeviceList, { pageNum: 1, pageSize: 1000, keyWord: added.deviceId.toLowerCase() }, { token: homeA });
     assert.deepEqual(byId.data.rows.map((row) => row.id), [added.id]);
