@@ -85,6 +85,9 @@ export const bindingInputSchema = z.object({
 });
 export type BindingInput = z.output<typeof bindingInputSchema>;
 
+/** Pairing state of a gateway sub-device (spec 02 §4; set by the gateway module). */
+export const DEVICE_PAIRING_STATES = ['none', 'toPair', 'paired'] as const;
+
 export const COMMAND_STATES = ['pending', 'acked', 'failed', 'timeout'] as const;
 export const CommandStateSchema = z.enum(COMMAND_STATES);
 
@@ -139,6 +142,7 @@ export const deviceSchema = z.object({
   addedAt: z.number().int().nullable(),
   binding: deviceBindingSchema,
   hostId: z.number().int().nullable().describe('Gateway host (device row id) of a sub-device'),
+  pairing: z.enum(DEVICE_PAIRING_STATES).describe('Gateway sub-device pairing: none, toPair, paired'),
   remark: z.string(),
   createdAt: z.number().int(),
 });
