@@ -76,6 +76,13 @@ describe('device registry: stock, adding from stock, refusals', () => {
     assert.match(other.msg, /anderen Anbieter/);
   });
 
+  test('two homes adding the same stock device at once: exactly one gets it', async () => {
+    const device = await stockDevice(server, vendor);
+    const answers = await Promise.all([homeA, homeB, homeA, homeB].map((token) => server.call(api.insertDevice, { deviceId: device.deviceId, deviceType: 49 }, { token })));
+    assert.equal(answers.filter((answer) => answer.status === Status.OK).length, 1, JSON.stringify(answers.map((answer) => answer.msg)));
+    assert.ok(answers.every((answer) => answer.status === Status.OK || answer.status === Status.CONFLICT));
+  });
+
   test('device type not supported: unknown type, the other edition\'s type, or not the registered type', async () => {
     const unknown = await server.call(api.insertDevice, { deviceId: randomDeviceId(), deviceType: 12345 }, { token: homeA });
     assert.equal(unknown.status, Status.BAD_REQUEST);
