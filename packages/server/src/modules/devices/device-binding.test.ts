@@ -116,6 +116,15 @@ describe('device binding: bed, room or resident, with confirmations', () => {
     assert.equal((await detail(holder.id)).binding.target, 'none');
   });
 
+  test('deleting the bed unbinds its device entirely', async () => {
+    const extra = await buildPlace(server, home, { area: 'Short-lived wing', rooms: 'S1', beds: 'S' });
+    const monitor = await homeDevice(server, vendor, home);
+    assert.equal((await server.call(api.bindDevice, { id: monitor.id, target: 'bed', targetId: extra.bedIds[0] }, { token: home })).status, Status.OK);
+    assert.equal((await server.call(api.deleteBunk, { id: extra.bedIds[0] }, { token: home })).status, Status.OK);
+    const binding = (await detail(monitor.id)).binding;
+    assert.deepEqual([binding.target, binding.roomId, binding.bunkId], ['none', null, null]);
+  });
+
   test('unbinding with target none, and foreign beds or residents are not found', async () => {
     const monitor = await homeDevice(server, vendor, home);
     const foreign = await buildPlace(server, (await server.login('demotwob')).token, { area: 'Foreign wing', rooms: 'X1', beds: 'X' });
