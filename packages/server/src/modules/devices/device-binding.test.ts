@@ -41,6 +41,8 @@ describe('device binding: bed, room or resident, with confirmations', () => {
     assert.equal(binding.floorName, '1F');
     assert.equal(binding.buildingName, 'Bind wing');
     assert.equal(binding.residentName, 'Bind Resident');
+    const byResident = await server.call(api.getDeviceList, { keyWord: 'bind RESIDENT', pageNum: 1, pageSize: 10 }, { token: home });
+    assert.ok(byResident.data.rows.some((row) => row.id === monitor.id), 'the keyword finds the resident on the bed');
   });
 
   test('what a type binds to follows the catalogue: a sleep monitor not to a room, a fall radar not to a bed', async () => {

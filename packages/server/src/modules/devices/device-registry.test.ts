@@ -175,6 +175,8 @@ describe('device registry: stock, adding from stock, refusals', () => {
     const ids = vendorList.data.rows.map((row) => row.id);
     assert.ok(ids.includes(stocked.id) && ids.includes(added.id));
     assert.equal(vendorList.data.rows.find((row) => row.id === added.id)?.providerName, 'Sunrise Riverside Home');
+    const byProvider = await server.call(api.getDeviceList, { pageNum: 1, pageSize: 1000, keyWord: 'riverside' }, { token: vendor });
+    assert.ok(byProvider.data.rows.some((row) => row.id === added.id) && byProvider.data.rows.every((row) => row.providerName === 'Sunrise Riverside Home'));
     const stockOnly = await server.call(api.getDeviceList, { pageNum: 1, pageSize: 1000, stock: 'stock' }, { token: vendor });
     assert.ok(stockOnly.data.rows.every((row) => row.inStock));
 
