@@ -127,6 +127,33 @@ describe('device binding: bed, room or resident, with confirmations', () => {
     assert.deepEqual([binding.target, binding.roomId, binding.bunkId], ['none', null, null]);
   });
 
+  test('every registry change is announced on the bus after it is committed, with the placement as it is now', async () => {
+    const events: api.DeviceChangedEvent[] = [];
+    const stop = server.vigil.bus.subscribe('device.changed', (event) => void events.push(event));
+    try {
+      const extra = await buildPlace(server, home, { area: 'Event wing', rooms: 'E1', beds: 'E' });
+      const first = await homeDevice(server, vendor, home);
+      const second = await homeDevice(server, vendor, home);
+      assert.deepEqual(events.filter((event) => event.deviceId === first.deviceId).map((event) => [event.change, event.providerId !== null]), [['registered', false], ['added', true]]);
+      await server.call(api.bindDevice, { id: first.id, target: 'bed', targetId: extra.bedIds[0] }, { token: home });
+      const refused = await server.call(api.bindDevice, { id: second.id, target: 'bed', targetId: extra.bedIds[0] }, { token: home });
+      assert.equal(refused.status, Status.CONFIRM_REQUIRED);
+      const before = events.length;
+      await server.call(api.bindDevice, { id: second.id, target: 'bed', targetId: extra.bedIds[0], confirm: true }, { token: home });
+      assert.deepEqual(events.slice(before).map((event) => [event.deviceId, event.change, event.bedId]), [
+        [second.deviceId, 'bound', extra.bedIds[0]],
+        [first.deviceId, 'bound', null],
+      ]);
+      await server.call(api.deleteDevice, { id: second.id }, { token: home });
+      const released = events.at(-1);
+      assert.deepEqual([released?.deviceId, released?.change, released?.providerId, released?.bedId], [second.deviceId, 'released', null, null]);
+      await server.call(api.deleteDevice, { id: second.id }, { token: vendor });
+      assert.deepEqual([events.at(-1)?.deviceId, events.at(-1)?.change], [second.deviceId, 'deleted']);
+    } finally {
+      stop();
+    }
+  });
+
   test('unbinding with target none, and foreign beds or residents are not found', async () => {
     const monitor = await homeDevice(server, vendor, home);
     const foreign = await buildPlace(server, (await server.login('demotwob')).token, { area: 'Foreign wing', rooms: 'X1', beds: 'X' });
