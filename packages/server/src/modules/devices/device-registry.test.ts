@@ -4,6 +4,7 @@ import * as api from '@vigil/contracts';
 import { Status } from '@vigil/contracts';
 import { buildPlace } from '../../test/care-fixtures.ts';
 import { homeDevice, randomDeviceId, setOnline, stockDevice } from '../../test/device-fixtures.ts';
+import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 
 describe('device registry: stock, adding from stock, refusals', () => {
@@ -136,6 +137,9 @@ describe('device registry: stock, adding from stock, refusals', () => {
     assert.match(registerTyped.msg, /明文/);
     const decoded = await server.call(api.decodeDeviceCipher, { cipherId: device.cipherId }, { token: homeA });
     assert.deepEqual(decoded.data, { deviceId: device.deviceId, deviceType: 49 });
+    // The installer app scans the code too.
+    const installer = (await server.call(api.login, { userName: 'demomaintain', passWord: DEMO_PASSWORD, from: 'ANDROID' })).data.token;
+    assert.deepEqual((await server.call(api.decodeDeviceCipher, { cipherId: ` ${device.cipherId} ` }, { token: installer })).data, { deviceId: device.deviceId, deviceType: 49 });
     const scanned = await server.call(api.insertDevice, { cipherId: device.cipherId, deviceType: 49 }, { token: homeA });
     assert.equal(scanned.status, Status.OK, scanned.msg);
     assert.equal(scanned.data.id, device.id);
