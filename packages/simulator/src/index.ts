@@ -1,2 +1,2 @@
 /** Vigil's device simulator: every device type, speaking the device protocol over MQTT or HTTP. Demo devices are simulated. */
-export {};
+export * from './nights/index.ts';
