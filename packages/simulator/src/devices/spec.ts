@@ -1,4 +1,5 @@
-import { deviceTypeInfo, type DeviceKind, type DeviceTypeInfo } from '@vigil/contracts';
+import { ClockTimeSchema, DEVICE_ID_MAX, DEVICE_ID_PATTERN, deviceTypeInfo, ReportIntervalSchema, type DeviceKind, type DeviceTypeInfo } from '@vigil/contracts';
+import { z } from 'zod';
 
 /** A sub-device a simulated gateway host carries. */
 export interface SimulatedSubDevice {
@@ -30,3 +31,27 @@ export function catalogueEntry(deviceType: number): DeviceTypeInfo {
 export function kindOf(deviceType: number): DeviceKind {
   return catalogueEntry(deviceType).kind;
 }
+
+const deviceIdSchema = z.string().max(DEVICE_ID_MAX).regex(DEVICE_ID_PATTERN, 'device IDs hold digits, letters and hyphens');
+const deviceTypeSchema = z.number().int().refine((type) => deviceTypeInfo(type) !== undefined, 'not a device type of the catalogue');
+
+/** A device list as the CLI reads it from a JSON file. */
+export const SimulatedDeviceSpecSchema = z.object({
+  deviceId: deviceIdSchema,
+  deviceType: deviceTypeSchema,
+  key: z.string().min(1),
+  subDevices: z.array(z.object({ deviceId: deviceIdSchema, deviceType: deviceTypeSchema })).optional(),
+  reportInterval: ReportIntervalSchema.optional(),
+  sleepSchedule: z.object({ bedTime: ClockTimeSchema, wakeTime: ClockTimeSchema }).optional(),
+});
+
+/** A devices file: a bare list, or the list with simulation settings. */
+export const DevicesFileSchema = z.union([
+  z.array(SimulatedDeviceSpecSchema),
+  z.object({
+    devices: z.array(SimulatedDeviceSpecSchema),
+    seed: z.number().int().optional(),
+    speed: z.number().positive().optional(),
+    timeZoneOffsetMinutes: z.number().int().min(-840).max(840).optional(),
+  }),
+]);
