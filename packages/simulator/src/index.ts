@@ -5,3 +5,4 @@ export type { SimulatedDeviceSpec, SimulatedSubDevice } from './devices/spec.ts'
 export { ambientEvents, offlineSpells, type AmbientEvent } from './devices/ambient.ts';
 export { residentDays } from './devices/resident-day.ts';
 export { LAST_WILL } from './transport/mqtt.ts';
+export { startSimulatedCarrier, type SimulatedCarrier, type SimulatedCarrierDeviceInput, type SimulatedCarrierOptions } from './carrier/platform.ts';
