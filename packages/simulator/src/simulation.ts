@@ -13,6 +13,8 @@ export interface SimulationOptions {
   brokerUrl?: string;
   /** Or Vigil's base URL, to report over HTTP instead (`http://host:port`). */
   httpBaseUrl?: string;
+  /** HTTP only: real milliseconds between polls for commands. Default 5000. */
+  pollMs?: number;
   devices: readonly SimulatedDeviceSpec[];
   /** Same seed, same nights and same sensor events. Default 1. */
   seed?: number;
@@ -114,7 +116,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
   const transport: Transport = options.brokerUrl
     ? mqttTransport(options.brokerUrl)
     : options.httpBaseUrl
-      ? httpTransport(options.httpBaseUrl)
+      ? httpTransport(options.httpBaseUrl, { pollMs: options.pollMs })
       : (() => {
           throw new Error('startSimulation needs brokerUrl or httpBaseUrl');
         })();
