@@ -158,7 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
   const bus = inProcessEventBus(app.log);
   // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
-  carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log }), config.carrier.pushSecret);
+  carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log, metrics }), config.carrier.pushSecret);
 
   await serveConsole(app, config.webDistDir);
 
