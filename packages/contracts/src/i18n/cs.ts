@@ -259,4 +259,7 @@ export const cs: Messages = {
   'device.online': 'Online',
   'device.offlineState': 'Offline',
   'device.inStock': 'Na skladě',
+  'carrier.notConfigured': 'Není nastavena IoT platforma operátora (CARRIER_URL).',
+  'carrier.unreachable': 'IoT platforma operátora neodpověděla. Zkuste to prosím později.',
+  'carrier.deviceUnknown': 'IoT platforma operátora toto zařízení nezná (IMEI {imei}).',
 };

@@ -259,4 +259,7 @@ export const de: Messages = {
   'device.online': 'Online',
   'device.offlineState': 'Offline',
   'device.inStock': 'Im Bestand',
+  'carrier.notConfigured': 'Keine IoT-Plattform eines Netzbetreibers eingerichtet (CARRIER_URL).',
+  'carrier.unreachable': 'Die IoT-Plattform des Netzbetreibers antwortet nicht. Bitte versuchen Sie es später erneut.',
+  'carrier.deviceUnknown': 'Die IoT-Plattform des Netzbetreibers kennt dieses Gerät nicht (IMEI {imei}).',
 };

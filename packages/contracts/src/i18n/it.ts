@@ -259,4 +259,7 @@ export const it: Messages = {
   'device.online': 'Online',
   'device.offlineState': 'Offline',
   'device.inStock': 'In magazzino',
+  'carrier.notConfigured': "Nessuna piattaforma IoT dell'operatore è configurata (CARRIER_URL).",
+  'carrier.unreachable': "La piattaforma IoT dell'operatore non ha risposto. Riprovare più tardi.",
+  'carrier.deviceUnknown': "La piattaforma IoT dell'operatore non conosce questo dispositivo (IMEI {imei}).",
 };

@@ -259,4 +259,7 @@ export const ja: Messages = {
   'device.online': 'オンライン',
   'device.offlineState': 'オフライン',
   'device.inStock': '在庫',
+  'carrier.notConfigured': '通信事業者の IoT プラットフォームが設定されていません（CARRIER_URL）。',
+  'carrier.unreachable': '通信事業者の IoT プラットフォームが応答しません。しばらくしてから再度お試しください。',
+  'carrier.deviceUnknown': '通信事業者の IoT プラットフォームにこのデバイスはありません（IMEI {imei}）。',
 };

@@ -259,4 +259,7 @@ export const zhCN: Messages = {
   'device.online': '在线',
   'device.offlineState': '离线',
   'device.inStock': '库存',
+  'carrier.notConfigured': '未配置运营商物联网平台（CARRIER_URL）。',
+  'carrier.unreachable': '运营商物联网平台无响应，请稍后重试。',
+  'carrier.deviceUnknown': '运营商物联网平台中没有该设备（IMEI {imei}）。',
 };
