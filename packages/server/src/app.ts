@@ -39,12 +39,17 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
 import { SERVER_VERSION } from './version.ts';
 import { createWorkerPool } from './workers/pool.ts';
+import type { Downlink } from './events/downlink.ts';
+import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
+import { gatewayModule } from './modules/gateways/gateway-module.ts';
 
 export interface Vigil {
   app: FastifyInstance;
   database: DatabaseHandle;
   /** Background jobs with a single leader across processes: `scheduler.registerJob(...)`. */
   scheduler: Scheduler;
+  /** The domain event bus (ingest publishes device events on it). */
+  events: EventBus;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,8 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout (the test harness captures them). */
   logStream?: { write(line: string): void };
+  /** How commands reach devices (ingest's MQTT downlink); tests may record them instead. */
+  downlink?: Downlink;
 }
 
 /** Builds the whole server: database (migrated), services, routes, console and API docs. */
@@ -144,6 +151,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Started once the server listens (tests that inject requests never start one they do not use).
   app.addHook('onListen', async () => workers.warm());
   careRoutes(routes, db, now, workers);
+  const events = inProcessEventBus(app.log);
+  const downlink: Downlink = options.downlink ?? {
+    // Until a transport is wired no device is ever online, so services never get here.
+    send: async (deviceId, message) => app.log.warn({ deviceId, cmd: message.cmd }, 'no device transport: command dropped'),
+  };
+  const gateways = gatewayModule(routes, { db, now, workers, events, downlink });
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,
@@ -157,14 +170,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
+  gateways.registerJobs(scheduler);
   scheduler.start();
 
   return {
     app,
     database,
     scheduler,
+    events,
     async close() {
       await scheduler.stop();
+      gateways.close();
+      await events.close();
       await app.close();
       await workers.close();
       await database.close();

@@ -237,6 +237,28 @@ export interface DevicesTable {
   remark: string;
   created_at: number;
   updated_at: number;
+  /** A host's open pairing window ends then (epoch ms); null when closed. */
+  pairing_until: number | null;
+  /** A sub-device reported an event after pairing (spec 02 §4: tested or under test). */
+  tested: Generated<Flag>;
+  /** A fall radar's real-time mode ends then (epoch ms); null when off. */
+  realtime_until: number | null;
+  /** Settings saved while offline, to send when the device returns. */
+  settings_pending: Generated<Flag>;
+}
+
+/** Recent device events for the install wizards (kept a day). */
+export interface DeviceRecentEventsTable {
+  id: Generated<number>;
+  device_id: string;
+  sub_device_id: string;
+  sub_device_type: number | null;
+  event_type: string;
+  status: number;
+  x: number | null;
+  y: number | null;
+  ts: number;
+  received_at: number;
 }
 
 export interface Database {
@@ -258,4 +280,5 @@ export interface Database {
   geofences: GeofencesTable;
   care_configs: CareConfigsTable;
   devices: DevicesTable;
+  device_recent_events: DeviceRecentEventsTable;
 }

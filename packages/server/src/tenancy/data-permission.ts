@@ -42,6 +42,14 @@ export const CARE_READ_OPERATIONS: Readonly<Record<string, true | ((input: unkno
   'community.queryCommunityList': true,
   'enclosure.getByArea': true,
   'enclosure.config.get': true,
+  'he.getDeviceList': true,
+  'he.subDevicePairStatus': true,
+  'he.excelHostdModel': true,
+  'he.excelSubModel': true,
+  'deviceEvents.recent': true,
+  'fallRadar.list': true,
+  'fallRadar.settings.get': true,
+  'enclosure.currentSite': true,
 };
 
 /** True when the operation, with this input, only reads. */
