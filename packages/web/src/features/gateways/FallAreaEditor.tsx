@@ -17,6 +17,8 @@ export interface FallAreaEditorProps {
   onDelete: (index: number) => void;
   /** The person's current site (real-time mode), in metres from the device. */
   site?: { x: number; y: number } | null;
+  /** A picture only: the boxes cannot be focused or moved. */
+  readOnly?: boolean;
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -26,7 +28,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
  * thick edges, shielded areas as boxes. A box takes focus (Tab); arrow keys move it by
  * 0.1 m (Shift: 1 m) inside the area, Delete asks to remove it.
  */
-export function FallAreaEditor({ settings, selected, onSelect, onMove, onDelete, site }: FallAreaEditorProps) {
+export function FallAreaEditor({ settings, selected, onSelect, onMove, onDelete, site, readOnly = false }: FallAreaEditorProps) {
   const { t } = useTranslation(GATEWAYS_NS);
   const { front, back, left, right } = settings.distances;
   const width = (left + right) * SCALE + MARGIN * 2;
@@ -60,14 +62,14 @@ export function FallAreaEditor({ settings, selected, onSelect, onMove, onDelete,
         {settings.shieldedAreas.map((area, index) => (
           <g
             key={index}
-            tabIndex={0}
-            role="button"
-            aria-pressed={selected === index}
+            tabIndex={readOnly ? undefined : 0}
+            role={readOnly ? 'img' : 'button'}
+            aria-pressed={readOnly ? undefined : selected === index}
             aria-label={t('gateways.area.shieldLabel', { index: index + 1, kind: t(`gateways.shield.kind.${area.kind}`), x: area.x, y: area.y })}
             className={selected === index ? 'fall-area__shield fall-area__shield--selected' : 'fall-area__shield'}
-            onClick={() => onSelect(index)}
-            onFocus={() => onSelect(index)}
-            onKeyDown={(event) => {
+            onClick={readOnly ? undefined : () => onSelect(index)}
+            onFocus={readOnly ? undefined : () => onSelect(index)}
+            onKeyDown={readOnly ? undefined : (event) => {
               if (keyDown(index, area, event.key, event.shiftKey)) event.preventDefault();
             }}
           >
@@ -78,7 +80,7 @@ export function FallAreaEditor({ settings, selected, onSelect, onMove, onDelete,
         <circle cx={px(0)} cy={py(0)} r={8} className="fall-area__device" />
         {site && <circle cx={px(site.x)} cy={py(site.y)} r={10} className="fall-area__site"><title>{t('gateways.area.person')}</title></circle>}
       </svg>
-      <figcaption className="fall-area__caption">{t('gateways.area.help')}</figcaption>
+      {!readOnly && <figcaption className="fall-area__caption">{t('gateways.area.help')}</figcaption>}
     </figure>
   );
 }

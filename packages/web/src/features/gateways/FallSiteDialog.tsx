@@ -45,7 +45,7 @@ export function FallSiteDialog({ deviceId, onClose }: { deviceId: string | null;
         </Button>
       </Flex>
       {!point && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('gateways.site.none')} />}
-      {radar.data && <FallAreaEditor settings={radar.data.settings} selected={null} onSelect={() => {}} onMove={() => {}} onDelete={() => {}} site={point} />}
+      {radar.data && <FallAreaEditor settings={radar.data.settings} selected={null} onSelect={() => {}} onMove={() => {}} onDelete={() => {}} site={point} readOnly />}
     </Modal>
   );
 }
