@@ -39,8 +39,11 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
 import { SERVER_VERSION } from './version.ts';
 import { createWorkerPool } from './workers/pool.ts';
-import type { Downlink } from './events/downlink.ts';
 import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
+import type { Downlink } from './events/downlink.ts';
+import { AppError } from './http/errors.ts';
+import { Status } from '@vigil/contracts';
+import { deviceRoutes } from './modules/devices/device.routes.ts';
 import { gatewayModule } from './modules/gateways/gateway-module.ts';
 
 export interface Vigil {
@@ -48,8 +51,8 @@ export interface Vigil {
   database: DatabaseHandle;
   /** Background jobs with a single leader across processes: `scheduler.registerJob(...)`. */
   scheduler: Scheduler;
-  /** The domain event bus (ingest publishes device events on it). */
-  events: EventBus;
+  /** The domain event bus (ingest → rules → alarms → sockets). */
+  bus: EventBus;
   close(): Promise<void>;
 }
 
@@ -60,9 +63,19 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout (the test harness captures them). */
   logStream?: { write(line: string): void };
-  /** How commands reach devices (ingest's MQTT downlink); tests may record them instead. */
+  /** Sends commands to devices; tests may pass a recording transport. */
   downlink?: Downlink;
 }
+
+/**
+ * PLACEHOLDER until ingest's Downlink lands (the lead replaces it at merge): every command
+ * fails as "device offline", so settings are stored and their command shows as failed.
+ */
+const offlineDownlink: Downlink = {
+  send: async () => {
+    throw new AppError(Status.CONFLICT, 'device.offline');
+  },
+};
 
 /** Builds the whole server: database (migrated), services, routes, console and API docs. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Vigil> {
@@ -151,12 +164,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Started once the server listens (tests that inject requests never start one they do not use).
   app.addHook('onListen', async () => workers.warm());
   careRoutes(routes, db, now, workers);
-  const events = inProcessEventBus(app.log);
-  const downlink: Downlink = options.downlink ?? {
-    // Until a transport is wired no device is ever online, so services never get here.
-    send: async (deviceId, message) => app.log.warn({ deviceId, cmd: message.cmd }, 'no device transport: command dropped'),
-  };
-  const gateways = gatewayModule(routes, { db, now, workers, events, downlink });
+  const bus = inProcessEventBus(app.log);
+  const downlink = options.downlink ?? offlineDownlink;
+  deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
+  const gateways = gatewayModule(routes, { db, now, workers, events: bus, downlink });
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,
@@ -177,11 +188,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     database,
     scheduler,
-    events,
+    bus,
     async close() {
       await scheduler.stop();
       gateways.close();
-      await events.close();
+      await bus.close();
       await app.close();
       await workers.close();
       await database.close();

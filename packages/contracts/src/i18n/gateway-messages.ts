@@ -5,9 +5,6 @@
 export const gatewayMessagesEnUS = {
   'validation.deviceId': 'Device ID may contain only digits, letters and hyphens: enter the ID in plain text.',
   'gateway.deviceNotFound': 'The device does not exist.',
-  'gateway.notRegistered': 'ID not registered on the server.',
-  'gateway.alreadyAdded': 'Device already added.',
-  'gateway.otherProvider': 'Device added by another provider, contact the supplier.',
   'gateway.notHost': 'This device is not a gateway host (LHD8100).',
   'gateway.notSubDevice': 'This device type cannot be a gateway sub-device.',
   'gateway.hostFull': 'A gateway host carries fewer than 50 sub-devices: this host already has {max}.',
@@ -42,9 +39,6 @@ type GatewayMessages = Record<keyof typeof gatewayMessagesEnUS, string>;
 export const gatewayMessagesZhCN: GatewayMessages = {
   'validation.deviceId': '设备ID只能包含数字、字母和连字符：请输入明文ID。',
   'gateway.deviceNotFound': '设备不存在。',
-  'gateway.notRegistered': '服务器未录入该ID。',
-  'gateway.alreadyAdded': '设备已添加。',
-  'gateway.otherProvider': '设备已被其他服务商添加，请联系供应商。',
   'gateway.notHost': '该设备不是网关主机（LHD8100）。',
   'gateway.notSubDevice': '该设备类型不能作为网关子设备。',
   'gateway.hostFull': '一个网关主机支持的子设备少于50个：该主机已有{max}个。',
@@ -77,9 +71,6 @@ export const gatewayMessagesZhCN: GatewayMessages = {
 export const gatewayMessagesKo: GatewayMessages = {
   'validation.deviceId': '장치 ID에는 숫자, 문자, 하이픈만 쓸 수 있습니다. 평문 ID를 입력하세요.',
   'gateway.deviceNotFound': '장치가 존재하지 않습니다.',
-  'gateway.notRegistered': '서버에 등록되지 않은 ID입니다.',
-  'gateway.alreadyAdded': '이미 추가된 장치입니다.',
-  'gateway.otherProvider': '다른 서비스 제공자가 추가한 장치입니다. 공급업체에 문의하세요.',
   'gateway.notHost': '이 장치는 게이트웨이 호스트(LHD8100)가 아닙니다.',
   'gateway.notSubDevice': '이 장치 유형은 게이트웨이 하위 장치가 될 수 없습니다.',
   'gateway.hostFull': '게이트웨이 호스트는 하위 장치를 50개 미만 지원합니다. 이 호스트에는 이미 {max}개가 있습니다.',
@@ -112,9 +103,6 @@ export const gatewayMessagesKo: GatewayMessages = {
 export const gatewayMessagesDe: GatewayMessages = {
   'validation.deviceId': 'Die Geräte-ID darf nur Ziffern, Buchstaben und Bindestriche enthalten: Geben Sie die ID im Klartext ein.',
   'gateway.deviceNotFound': 'Das Gerät existiert nicht.',
-  'gateway.notRegistered': 'Die ID ist auf dem Server nicht registriert.',
-  'gateway.alreadyAdded': 'Gerät bereits hinzugefügt.',
-  'gateway.otherProvider': 'Das Gerät wurde von einem anderen Anbieter hinzugefügt, wenden Sie sich an den Lieferanten.',
   'gateway.notHost': 'Dieses Gerät ist kein Gateway-Host (LHD8100).',
   'gateway.notSubDevice': 'Dieser Gerätetyp kann kein Untergerät eines Gateways sein.',
   'gateway.hostFull': 'Ein Gateway-Host trägt weniger als 50 Untergeräte: Dieser Host hat bereits {max}.',
@@ -147,9 +135,6 @@ export const gatewayMessagesDe: GatewayMessages = {
 export const gatewayMessagesCs: GatewayMessages = {
   'validation.deviceId': 'ID zařízení smí obsahovat jen číslice, písmena a pomlčky: zadejte ID jako prostý text.',
   'gateway.deviceNotFound': 'Zařízení neexistuje.',
-  'gateway.notRegistered': 'ID není na serveru registrováno.',
-  'gateway.alreadyAdded': 'Zařízení již bylo přidáno.',
-  'gateway.otherProvider': 'Zařízení přidal jiný poskytovatel, kontaktujte dodavatele.',
   'gateway.notHost': 'Toto zařízení není hostitel brány (LHD8100).',
   'gateway.notSubDevice': 'Tento typ zařízení nemůže být podřízeným zařízením brány.',
   'gateway.hostFull': 'Hostitel brány nese méně než 50 podřízených zařízení: tento jich již má {max}.',
@@ -182,9 +167,6 @@ export const gatewayMessagesCs: GatewayMessages = {
 export const gatewayMessagesIt: GatewayMessages = {
   'validation.deviceId': "L'ID del dispositivo può contenere solo cifre, lettere e trattini: inserisci l'ID in chiaro.",
   'gateway.deviceNotFound': 'Il dispositivo non esiste.',
-  'gateway.notRegistered': 'ID non registrato sul server.',
-  'gateway.alreadyAdded': 'Dispositivo già aggiunto.',
-  'gateway.otherProvider': 'Dispositivo aggiunto da un altro fornitore di servizi, contattare il fornitore.',
   'gateway.notHost': 'Questo dispositivo non è un host gateway (LHD8100).',
   'gateway.notSubDevice': 'Questo tipo di dispositivo non può essere un sotto-dispositivo del gateway.',
   'gateway.hostFull': 'Un host gateway supporta meno di 50 sotto-dispositivi: questo ne ha già {max}.',
@@ -217,9 +199,6 @@ export const gatewayMessagesIt: GatewayMessages = {
 export const gatewayMessagesJa: GatewayMessages = {
   'validation.deviceId': 'デバイスIDには数字・英字・ハイフンのみ使えます。平文のIDを入力してください。',
   'gateway.deviceNotFound': 'デバイスが存在しません。',
-  'gateway.notRegistered': 'このIDはサーバーに登録されていません。',
-  'gateway.alreadyAdded': 'デバイスは既に追加されています。',
-  'gateway.otherProvider': 'デバイスは他のサービス事業者が追加しています。販売元にお問い合わせください。',
   'gateway.notHost': 'このデバイスはゲートウェイホスト（LHD8100）ではありません。',
   'gateway.notSubDevice': 'この種類のデバイスはゲートウェイのサブデバイスにできません。',
   'gateway.hostFull': 'ゲートウェイホストのサブデバイスは50台未満です。このホストには既に{max}台あります。',

@@ -245,6 +245,8 @@ export interface DevicesTable {
   realtime_until: number | null;
   /** Settings saved while offline, to send when the device returns. */
   settings_pending: Generated<Flag>;
+  /** 1 when the vendor took it out of stock (repair, retired): care homes cannot add it (migration 007). */
+  withheld: Flag;
 }
 
 /** Recent device events for the install wizards (kept a day). */
@@ -259,6 +261,22 @@ export interface DeviceRecentEventsTable {
   y: number | null;
   ts: number;
   received_at: number;
+}
+
+/** A command sent to a device and its answer (migration 007). */
+export interface DeviceCommandsTable {
+  /** The protocol command id the device's ack carries back. */
+  id: string;
+  /** devices.id */
+  device_id: number;
+  cmd: string;
+  /** JSON of the command's args. */
+  args: string;
+  /** pending | acked | failed | timeout */
+  state: string;
+  sent_at: number;
+  answered_at: number | null;
+  message: string;
 }
 
 export interface Database {
@@ -281,4 +299,5 @@ export interface Database {
   care_configs: CareConfigsTable;
   devices: DevicesTable;
   device_recent_events: DeviceRecentEventsTable;
+  device_commands: DeviceCommandsTable;
 }

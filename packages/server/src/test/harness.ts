@@ -6,9 +6,9 @@ import type { InputOf, LoginResult, Operation, OutputOf } from '@vigil/contracts
 import { login as loginOperation } from '@vigil/contracts';
 import pg from 'pg';
 import { buildApp, type Vigil } from '../app.ts';
-import type { Downlink } from '../events/downlink.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.ts';
+import type { Downlink } from '../events/downlink.ts';
 
 export interface Envelope<T = unknown> {
   status: number;

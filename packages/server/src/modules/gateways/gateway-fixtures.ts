@@ -19,7 +19,7 @@ export async function stockDevices(server: TestServer, deviceType: number, devic
   const now = Date.now();
   await server.vigil.database.db.insertInto('devices').values(deviceIds.map((deviceId) => ({
     device_id: deviceId, cipher_id: `c-${deviceId}`, device_type: deviceType, device_key: crypto.randomBytes(8).toString('hex'), created_at: now, updated_at: now,
-    online: 0 as const, pairing: 'none', location: '', settings: '{}', remark: '',
+    online: 0 as const, withheld: 0 as const, pairing: 'none', location: '', settings: '{}', remark: '',
   }))).execute();
 }
 
@@ -34,7 +34,7 @@ export async function publishEvent(server: TestServer, deviceId: string, deviceT
     deviceId, deviceType, receivedAt: Date.now(), providerId: null, bedId: null, roomId: null, residentId: null, subDevice: null,
     event: { ts: Date.now(), ...event },
   };
-  await server.vigil.events.publish('device.event', payload);
+  await server.vigil.bus.publish('device.event', payload);
 }
 
 /** The id of a demo provider by name. */
@@ -48,5 +48,5 @@ export async function publishOnline(server: TestServer, deviceId: string, device
   const payload: DeviceStatusEvent = {
     deviceId, deviceType, receivedAt: Date.now(), providerId: null, bedId: null, roomId: null, residentId: null, online: true, reason: 'returned', wasOnline: false, status: {},
   };
-  await server.vigil.events.publish('device.status', payload);
+  await server.vigil.bus.publish('device.status', payload);
 }

@@ -22,11 +22,12 @@ export function isSubDeviceType(type: number): boolean {
   return deviceTypeInfo(type)?.links.includes('gateway') ?? false;
 }
 
-/** The stock rule for adding a device: registered, in stock, not already someone's (spec 02 §8). */
+/** The stock rule for adding a device, with the registry's messages: registered, not already someone's, not withheld (spec 02 §8). */
 export function assertTakeable(row: DeviceRow | undefined, providerId: number, field = 'deviceId'): asserts row is DeviceRow {
-  if (!row) throw errors.invalidField(field, 'gateway.notRegistered');
-  if (row.provider_id === providerId) throw errors.conflict('gateway.alreadyAdded');
-  if (row.provider_id !== null) throw errors.conflict('gateway.otherProvider');
+  if (!row) throw errors.invalidField(field, 'device.notRegistered');
+  if (row.provider_id === providerId) throw errors.conflict('device.alreadyAdded');
+  if (row.provider_id !== null) throw errors.conflict('device.addedByOther');
+  if (row.withheld === 1) throw errors.conflict('device.notInStock');
 }
 
 /** Gateway hosts (LHD8100) and their sub-devices: adding, pairing, replacing, removing, moving. */
@@ -63,7 +64,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
     assertTakeable(row, providerId, field);
     if (!isSubDeviceType(row.device_type)) throw errors.invalidField(field, 'gateway.notSubDevice');
     if ((await repo.countSubDevices(hostId)) >= SUB_DEVICES_PER_HOST_MAX) throw errors.conflict('gateway.hostFull', { max: SUB_DEVICES_PER_HOST_MAX });
-    if (!(await repo.takeFromStock(row.id, providerId, { location, hostId, pairing: 'toPair' }, now()))) throw errors.conflict('gateway.otherProvider');
+    if (!(await repo.takeFromStock(row.id, providerId, { location, hostId, pairing: 'toPair' }, now()))) throw errors.conflict('device.addedByOther');
     return row.id;
   }
 
@@ -85,7 +86,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
         const row = await repo.findByDeviceId(input.deviceId);
         assertTakeable(row, providerId);
         if (row.device_type !== GATEWAY_HOST_TYPE) throw errors.invalidField('deviceId', 'gateway.notHost');
-        if (!(await repo.takeFromStock(row.id, providerId, { location: input.location, hostId: null, pairing: 'none' }, now()))) throw errors.conflict('gateway.otherProvider');
+        if (!(await repo.takeFromStock(row.id, providerId, { location: input.location, hostId: null, pairing: 'none' }, now()))) throw errors.conflict('device.addedByOther');
         return { id: row.id };
       });
     },
@@ -105,7 +106,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
         assertTakeable(fresh, providerId, 'newDeviceId');
         if (fresh.device_type !== sub.device_type) throw errors.invalidField('newDeviceId', 'gateway.typeMismatch');
         await repo.returnToStock([sub.id], now());
-        if (!(await repo.takeFromStock(fresh.id, providerId, { location: sub.location, hostId: host.id, pairing: 'toPair' }, now()))) throw errors.conflict('gateway.otherProvider');
+        if (!(await repo.takeFromStock(fresh.id, providerId, { location: sub.location, hostId: host.id, pairing: 'toPair' }, now()))) throw errors.conflict('device.addedByOther');
         return fresh.id;
       });
       // The old one leaves the host's radio table when the host can hear us; otherwise the host forgets it on its next pairing.

@@ -37,7 +37,7 @@ describe('gateway hosts and sub-devices (/he)', () => {
     const hostId = await addHost();
     const again = await server.call(api.heAddHost, { deviceId: hostId }, { token: tokenA });
     assert.equal(again.status, Status.CONFLICT);
-    assert.match(again.msg, /already added/);
+    assert.match(again.msg, /already been added/);
     const foreign = await server.call(api.heAddHost, { deviceId: hostId }, { token: tokenB });
     assert.equal(foreign.status, Status.CONFLICT);
     assert.match(foreign.msg, /another provider/);
