@@ -54,7 +54,7 @@ describe('gateways and fall monitors, as a care home', () => {
     await row.waitFor();
     await assertAccessible(page, 'fall monitors');
     await row.getByRole('button', { name: 'Settings' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: /Fall-monitor settings/ });
     await dialog.getByRole('button', { name: 'Add shielded area' }).click();
     const box = dialog.getByRole('button', { name: /^Shielded area 1, Toilet/ });
     await box.focus();
@@ -81,11 +81,36 @@ describe('gateways and fall monitors, as a care home', () => {
   test('deleting a shielded area asks first; the saved radar reopens with it', async () => {
     await page.goto('/deviceManage/ed719Device');
     await page.locator('.ant-table-row', { hasText: ids.radar }).getByRole('button', { name: 'Settings' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: /Fall-monitor settings/ });
     await dialog.getByRole('button', { name: 'Delete shielded area 1?' }).click();
     await page.getByRole('dialog', { name: 'Delete shielded area 1?' }).getByRole('button', { name: 'Cancel' }).click();
     await dialog.getByRole('button', { name: /^Shielded area 1, Toilet, 0.2 m right/ }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('the six-step install wizard walks location, mode, base, mount (3-minute init), blind zones and a test that waits for a real fall', async () => {
+    await page.goto('/deviceManage/ed719Device');
+    const row = page.locator('.ant-table-row', { hasText: ids.radar });
+    await row.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Install wizard' }).click();
+    const wizard = page.getByRole('dialog', { name: /Install fall monitor/ });
+    assert.equal(await wizard.getByLabel('Installation location').inputValue(), 'Room 101 bathroom');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByText(/2\.2–3 m high \(2\.4 m recommended\)/).waitFor();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByText(/Fix the base to the ceiling/).waitFor();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByText(/initialises for 3 minutes/).waitFor();
+    await wizard.getByRole('status').getByText('Initialising…').waitFor();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: /^Shielded area 1, Toilet/ }).waitFor();
+    await screenshot(page, 'gateways-fall-wizard-zones-1440');
+    await assertAccessible(page, 'fall install wizard');
+    await wizard.getByRole('button', { name: 'Save and test' }).click();
+    await wizard.getByText(/stay there at least 15 seconds/).waitFor();
+    await wizard.getByText('Waiting for the fall event from the device…').waitFor();
+    await screenshot(page, 'gateways-fall-wizard-test-1440');
+    await wizard.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   });
 
   test('adds a gateway host and a door sensor, and the pairing wizard shows the §9 steps', async () => {
@@ -107,7 +132,7 @@ describe('gateways and fall monitors, as a care home', () => {
     await assertAccessible(page, 'gateway hosts');
     await screenshot(page, 'gateways-hosts-1440');
     await hostRow.getByRole('button', { name: 'Pairing wizard' }).click();
-    const wizard = page.getByRole('dialog');
+    const wizard = page.getByRole('dialog', { name: /Pair sub-devices with/ });
     await wizard.getByText(/power button for 3–5 seconds/).waitFor();
     await wizard.getByText(/about 2 minutes/).waitFor();
     await wizard.getByRole('button', { name: 'Next' }).click();
@@ -115,7 +140,7 @@ describe('gateways and fall monitors, as a care home', () => {
     await wizard.getByText('The host is offline: pairing needs it online.').waitFor();
     await assertAccessible(page, 'pairing wizard');
     await screenshot(page, 'gateways-pairing-wizard-1440');
-    await wizard.getByRole('button', { name: 'Close' }).click();
+    await wizard.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   });
 
   test('security equipment lists the door sensor; the screens fit 390 px', async () => {

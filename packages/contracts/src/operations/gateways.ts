@@ -239,7 +239,7 @@ export const fallRadarGetSettings = defineOperation({
 export const fallRadarSaveSettings = defineOperation({
   id: 'fallRadar.settings.save', method: 'POST', path: '/fallRadar/settings/save', tag: 'fallRadar', encoding: 'json', auth: 'session', roles: CARE,
   summary: 'Save a fall monitor\'s settings (checked against its install mode\'s limits) and send them (cmd configure); offline, they are sent when it returns. Answers whether they were sent now',
-  input: z.object({ deviceId: deviceIdSchema, location: locationSchema.optional(), settings: FallRadarSettingsSchema }),
+  input: z.object({ deviceId: deviceIdSchema, location: z.string().trim().max(LOCATION_MAX, { error: 'validation.tooLong' }).optional(), settings: FallRadarSettingsSchema }),
   output: z.object({ sent: z.boolean() }),
 });
 

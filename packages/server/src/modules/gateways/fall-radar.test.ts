@@ -76,6 +76,7 @@ describe('fall-monitor settings, current site and real-time mode', () => {
     assert.equal(got.settingsPending, false);
     const online = await save(settings({}));
     assert.deepEqual(online.data, { sent: true });
+    assert.equal((await server.call(api.fallRadarGetSettings, { deviceId: radar }, { token })).data.location, 'Room 101 bathroom', 'saving without a location keeps it');
     assert.equal(downlink.sent.at(-1)?.message.cmd, 'configure');
   });
 
