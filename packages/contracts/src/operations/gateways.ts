@@ -111,7 +111,7 @@ export const heReplaceDevice = defineOperation({
 
 export const heSubDevicePair = defineOperation({
   id: 'he.subDevicePair', method: 'POST', path: '/he/subDevicePair', tag: 'gateways', encoding: 'json', auth: 'session', roles: CARE,
-  summary: 'Pair one named sub-device: its host is told to accept exactly that device (cmd pair {sub, subType}); the host must be online',
+  summary: 'Pair one named sub-device: its host is told to accept exactly that device (cmd pair {subs: [deviceId], window}); the host must be online',
   input: subDeviceIdInput,
   output: z.object({ pairingUntil: z.number().int() }),
 });

@@ -119,7 +119,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
       const providerId = workingProviderId(session.scope);
       const { sub, host } = await ownSubDevice(providerId, input.deviceId);
       const until = now() + PAIRING_WINDOW_S * 1000;
-      await commands.send(host, 'pair', { sub: sub.device_id, subType: sub.device_type, window: PAIRING_WINDOW_S });
+      await commands.send(host, 'pair', { subs: [sub.device_id], window: PAIRING_WINDOW_S });
       await repository.update(host.id, { pairing_until: until }, now());
       if (sub.pairing !== 'paired') await repository.update(sub.id, { pairing: 'toPair', tested: 0 }, now());
       return { pairingUntil: until };

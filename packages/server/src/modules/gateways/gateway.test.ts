@@ -86,7 +86,7 @@ describe('gateway hosts and sub-devices (/he)', () => {
     const command = downlink.sent.at(-1);
     assert.equal(command?.deviceId, hostId);
     assert.equal(command?.message.cmd, 'pair');
-    assert.deepEqual(command?.message.args, { sub: door, subType: DOOR, window: 120 });
+    assert.deepEqual(command?.message.args, { subs: [door], window: 120 });
     await publishEvent(server, hostId, GATEWAY_HOST_TYPE, { type: 'pairing', status: 1, sub: door, subType: DOOR });
     let sub = (await server.call(api.heSubDevicePairStatus, { hostId }, { token: tokenA })).data.subDevices[0];
     assert.equal(sub.pairing, 'paired');
