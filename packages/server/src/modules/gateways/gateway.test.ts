@@ -165,6 +165,25 @@ describe('gateway hosts and sub-devices (/he)', () => {
     assert.equal(same.status, Status.CONFLICT);
     const outside = await server.call(api.heChangProvider, { deviceId: hostId, providerId: 999999 }, { token: one });
     assert.equal(outside.status, Status.BAD_REQUEST);
+    const vendor = (await server.login('demosenior')).token;
+    const back = await server.call(api.heChangProvider, { deviceId: hostId, providerId: await providerIdByName(server, 'Sunrise Riverside Home') }, { token: vendor });
+    assert.equal(back.status, Status.OK, back.msg);
+    assert.equal((await server.call(api.heSubDevicePairStatus, { hostId }, { token: tokenA })).data.subDevices.length, 2, 'a vendor role moves it back with its sub-devices');
+  });
+
+  test('a full host (49) lets a newcomer go again while its pairing window is open', async () => {
+    const hostId = await addHost();
+    const subs = Array.from({ length: SUB_DEVICES_PER_HOST_MAX }, (_, index) => randomDeviceId(`F${index}`));
+    await stockDevices(server, DOOR, subs);
+    for (const sub of subs) assert.equal((await server.call(api.heInsertDevice, { hostId, deviceId: sub }, { token: tokenA })).status, Status.OK);
+    await setOnline(server, hostId);
+    await server.call(api.heSubDevicePair2, { hostId }, { token: tokenA });
+    const newcomer = randomDeviceId('LATE');
+    await stockDevices(server, MOTION, [newcomer]);
+    await publishEvent(server, hostId, GATEWAY_HOST_TYPE, { type: 'pairing', status: 1, sub: newcomer, subType: MOTION });
+    assert.deepEqual(downlink.sent.at(-1)?.message, { ...downlink.sent.at(-1)?.message, cmd: 'unpair', args: { sub: newcomer } });
+    const row = await server.vigil.database.db.selectFrom('devices').select(['provider_id', 'host_id']).where('device_id', '=', newcomer).executeTakeFirstOrThrow();
+    assert.deepEqual(row, { provider_id: null, host_id: null }, 'it stays in stock');
   });
 
   test('templates come in the `lan` language; imports are all or nothing with row and column problems', async () => {
