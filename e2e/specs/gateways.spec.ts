@@ -145,8 +145,19 @@ describe('gateways and fall monitors, as a care home', () => {
 
   test('security equipment lists the door sensor; the screens fit 390 px', async () => {
     await page.goto('/deviceManage/safeDeviceManage');
-    await page.locator('.ant-table-row', { hasText: ids.door }).waitFor();
+    const doorRow = page.locator('.ant-table-row', { hasText: ids.door });
+    await doorRow.waitFor();
     await assertAccessible(page, 'security equipment');
+    await doorRow.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Install wizard' }).click();
+    const wizard = page.getByRole('dialog', { name: `Install ${ids.door}` });
+    await wizard.getByText(/with a gap under 1 cm/).waitFor();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByText('Open the door, then close it.').waitFor();
+    await expectText(wizard.locator('li', { hasText: 'Door opened' }), /Waiting for the device/);
+    await assertAccessible(page, 'door install wizard');
+    await screenshot(page, 'gateways-door-wizard-1440');
+    await wizard.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     const phone = await (await newContext(browser, vigil.baseUrl, 390)).newPage();
     await login(phone, 'demotwoa');
     for (const path of ['/deviceManage/hostDevice', '/deviceManage/ed719Device', '/deviceManage/safeDeviceManage']) {
