@@ -219,6 +219,8 @@ export const fallRadarSchema = z.object({
   settings: FallRadarSettingsSchema,
   /** Saved while the radar was offline: sent when it comes back online. */
   settingsPending: z.boolean(),
+  /** False until someone saves settings (the defaults are shown meanwhile). */
+  configured: z.boolean(),
 });
 export type FallRadar = z.infer<typeof fallRadarSchema>;
 

@@ -18,14 +18,16 @@ import { gatewayRepository, type DeviceRow } from './gateway.repository.ts';
 export const FALL_RADAR_TYPES: readonly number[] = DEVICE_TYPES.filter((info) => info.settings === 'fallRadar').map((info) => info.type);
 
 /** The stored settings, or the defaults when none (or unreadable ones from an older version) were saved. */
-export function storedFallSettings(row: DeviceRow): FallRadarSettings {
-  let parsed: unknown;
+function parseJson(text: string): unknown {
   try {
-    parsed = JSON.parse(row.settings);
+    return JSON.parse(text);
   } catch {
-    return FALL_RADAR_DEFAULTS;
+    return null;
   }
-  const result = FallRadarSettingsSchema.safeParse(parsed);
+}
+
+export function storedFallSettings(row: DeviceRow): FallRadarSettings {
+  const result = FallRadarSettingsSchema.safeParse(parseJson(row.settings));
   return result.success ? result.data : FALL_RADAR_DEFAULTS;
 }
 
@@ -39,6 +41,7 @@ function presentFallRadar(row: DeviceRow): FallRadar {
     lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
     settings: storedFallSettings(row),
     settingsPending: row.settings_pending === 1,
+    configured: FallRadarSettingsSchema.safeParse(parseJson(row.settings)).success,
   };
 }
 

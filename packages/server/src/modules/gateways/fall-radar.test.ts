@@ -31,6 +31,7 @@ describe('fall-monitor settings, current site and real-time mode', () => {
     assert.equal(got.status, Status.OK, got.msg);
     assert.deepEqual(got.data.settings, FALL_RADAR_DEFAULTS);
     assert.equal(got.data.location, 'Room 101 bathroom');
+    assert.equal(got.data.configured, false);
   });
 
   test('heights and distances are checked per install mode, and the e-fence must not be empty', async () => {
@@ -68,6 +69,7 @@ describe('fall-monitor settings, current site and real-time mode', () => {
     let got = (await server.call(api.fallRadarGetSettings, { deviceId: radar }, { token })).data;
     assert.deepEqual(got.settings, flush);
     assert.equal(got.settingsPending, true);
+    assert.equal(got.configured, true);
     const before = downlink.sent.length;
     await publishOnline(server, radar, ED719W);
     assert.equal(downlink.sent.length, before + 1);

@@ -28,7 +28,10 @@ export function FallRadarPage() {
     { title: t('gateways.column.status'), render: (_, row) => <OnlineTag online={row.online} /> },
     { title: t('gateways.column.mode'), render: (_, row) => `${t(`gateways.fall.mode.${row.settings.installMode}`)} · ${row.settings.installHeight} m` },
     { title: t('gateways.column.shielded'), render: (_, row) => row.settings.shieldedAreas.length },
-    { title: t('gateways.column.settings'), render: (_, row) => (row.settingsPending ? <Tag color="orange">{t('gateways.fall.pending')}</Tag> : <Tag color="green">{t('gateways.fall.applied')}</Tag>) },
+    { title: t('gateways.column.settings'), render: (_, row) => {
+        if (!row.configured) return <Tag>{t('gateways.fall.defaults')}</Tag>;
+        return row.settingsPending ? <Tag color="orange">{t('gateways.fall.pending')}</Tag> : <Tag color="green">{t('gateways.fall.applied')}</Tag>;
+      } },
     {
       title: t('gateways.column.actions'), key: 'actions', fixed: screens.lg ? 'right' : undefined,
       render: (_, row) => (
