@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { z } from 'zod';
 import { assertAccessible } from '../support/axe.ts';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
@@ -12,10 +13,10 @@ const DEMO_PASSWORD = 'Demo#2026care';
 /** Calls the API as a demo login (setup the vendor does in its own screens: filling the stock). */
 async function apiAs(baseUrl: string, userName: string) {
   const login = await fetch(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, passWord: DEMO_PASSWORD, from: 'PC', rsa: false }) });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = z.object({ data: z.object({ token: z.string() }) }).parse(await login.json()).data.token;
   return async (path: string, body: Record<string, unknown>) => {
     const response = await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 's-token': token }, body: JSON.stringify(body) });
-    const envelope = (await response.json()) as { status: number; msg: string };
+    const envelope = z.object({ status: z.number(), msg: z.string() }).parse(await response.json());
     assert.equal(envelope.status, 200, `${path}: ${envelope.msg}`);
   };
 }
