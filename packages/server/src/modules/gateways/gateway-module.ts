@@ -18,12 +18,17 @@ export interface GatewayModuleDeps {
   workers: WorkerPool;
   events: EventBus;
   downlink: Downlink;
+  /**
+   * Told the IDs of devices whose provider, host or pairing changed, so caches keyed by device
+   * (ingest's device directory: `invalidate(deviceId)`) read them again.
+   */
+  devicesChanged?: (deviceIds: readonly string[]) => void;
 }
 
 /** Wires gateways, sub-devices and fall monitors: routes, the event-bus listeners, and the daily prune of the event tail. */
 export function gatewayModule(allRoutes: OperationRegistrar, deps: GatewayModuleDeps) {
   const commands = deviceCommands(deps.downlink);
-  const gateways = gatewayService(deps.db, deps.now, commands);
+  const gateways = gatewayService(deps.db, deps.now, commands, deps.devicesChanged);
   const radars = fallRadarService(deps.db, deps.now, commands);
   // Care data rules: a read-only sub-account reads but never writes.
   gatewayRoutes(withDataPermission(allRoutes), gateways, gatewaySpreadsheet(deps.db, deps.now, gateways, deps.workers), radars);

@@ -31,7 +31,7 @@ export function assertTakeable(row: DeviceRow | undefined, providerId: number, f
 }
 
 /** Gateway hosts (LHD8100) and their sub-devices: adding, pairing, replacing, removing, moving. */
-export function gatewayService(db: Db, now: () => number, commands: DeviceCommands) {
+export function gatewayService(db: Db, now: () => number, commands: DeviceCommands, changed: (deviceIds: readonly string[]) => void = () => {}) {
   const repository = gatewayRepository(db);
 
   /** The provider's device with that ID; anything else answers exactly like a missing device. */
@@ -88,13 +88,18 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
         if (row.device_type !== GATEWAY_HOST_TYPE) throw errors.invalidField('deviceId', 'gateway.notHost');
         if (!(await repo.takeFromStock(row.id, providerId, { location: input.location, hostId: null, pairing: 'none' }, now()))) throw errors.conflict('device.addedByOther');
         return { id: row.id };
+      }).then((result) => {
+        changed([input.deviceId]);
+        return result;
       });
     },
 
     async insertSubDevice(session: SessionInfo, input: { hostId: string; deviceId: string; location: string }) {
       const providerId = workingProviderId(session.scope);
       const host = await ownHost(providerId, input.hostId);
-      return { id: await db.transaction().execute((trx) => attach(trx, providerId, host.id, input.deviceId, input.location)) };
+      const id = await db.transaction().execute((trx) => attach(trx, providerId, host.id, input.deviceId, input.location));
+      changed([input.deviceId]);
+      return { id };
     },
 
     async replace(session: SessionInfo, input: { deviceId: string; newDeviceId: string }) {
@@ -109,6 +114,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
         if (!(await repo.takeFromStock(fresh.id, providerId, { location: sub.location, hostId: host.id, pairing: 'toPair' }, now()))) throw errors.conflict('device.addedByOther');
         return fresh.id;
       });
+      changed([sub.device_id, input.newDeviceId]);
       // The old one leaves the host's radio table when the host can hear us; otherwise the host forgets it on its next pairing.
       if (sub.pairing === 'paired') await commands.sendIfOnline(host, 'unpair', { sub: sub.device_id });
       return { id };
@@ -162,6 +168,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
         if (host) await commands.sendIfOnline(host, 'unpair', { sub: row.device_id });
       }
       await repository.returnToStock([row.id], now());
+      changed([row.device_id]);
       return null;
     },
 
@@ -178,7 +185,10 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
         const repo = gatewayRepository(trx);
         const subs = await repo.subDevicesOf([host.id]);
         await repo.moveToProvider([host.id, ...subs.map((sub) => sub.id)], target.id, now());
-        return { moved: subs.length + 1 };
+        return { moved: subs.length + 1, ids: [host.device_id, ...subs.map((sub) => sub.device_id)] };
+      }).then(({ moved, ids }) => {
+        changed(ids);
+        return { moved };
       });
     },
 
@@ -223,6 +233,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
         }).catch(() => false);
         // A full host (49) or a device taken meanwhile: the host lets the newcomer go again.
         if (!attached) await commands.sendIfOnline(host, 'unpair', { sub: sub.device_id });
+        else changed([sub.device_id]);
         return;
       }
       if (sub && sub.host_id === host.id && sub.pairing === 'paired' && sub.tested === 0) await repository.update(sub.id, { tested: 1 }, now());
