@@ -169,6 +169,14 @@ describe('gateways and fall monitors, as a care home', () => {
       await screenshot(phone, `gateways-${path.split('/').pop()}-390`);
     }
     await phone.locator('.ant-table-row', { hasText: ids.door }).getByRole('button', { name: 'Pair' }).waitFor();
+    await phone.goto('/deviceManage/ed719Device');
+    await phone.locator('.ant-table-row', { hasText: ids.radar }).getByRole('button', { name: 'Settings' }).click();
+    const dialog = phone.getByRole('dialog', { name: /Fall-monitor settings/ });
+    await dialog.getByRole('button', { name: /^Shielded area 1, Toilet/ }).waitFor();
+    const dialogOverflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(dialogOverflow <= 0, `the settings dialog scrolls sideways by ${dialogOverflow}px at 390`);
+    await screenshot(phone, 'gateways-fall-settings-390');
+    await assertAccessible(phone, 'fall settings dialog at 390');
     await phone.close();
   });
 
