@@ -47,6 +47,7 @@ import type { Downlink } from './events/downlink.ts';
 import { AppError } from './http/errors.ts';
 import { Status } from '@vigil/contracts';
 import { deviceRoutes } from './modules/devices/device.routes.ts';
+import { gatewayModule } from './modules/gateways/gateway-module.ts';
 
 export interface Vigil {
   app: FastifyInstance;
@@ -167,7 +168,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onListen', async () => workers.warm());
   careRoutes(routes, db, now, workers);
   const bus = inProcessEventBus(app.log);
-  deviceRoutes(routes, { db, now, bus, downlink: options.downlink ?? offlineDownlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
+  const downlink = options.downlink ?? offlineDownlink;
+  deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
+  const gateways = gatewayModule(routes, { db, now, workers, events: bus, downlink });
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,
@@ -183,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
+  gateways.registerJobs(scheduler);
   scheduler.start();
 
   return {
@@ -192,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
     async close() {
       await scheduler.stop();
+      gateways.close();
       await bus.close();
       await app.close();
       await workers.close();

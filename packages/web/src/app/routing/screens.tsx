@@ -13,6 +13,9 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   addAndEditUser: lazy(() => import('../../features/residents/ResidentFormPage.tsx').then((m) => ({ default: m.ResidentFormPage }))),
   BunkManageIndex: lazy(() => import('../../features/addresses/AddressManagePage.tsx').then((m) => ({ default: m.AddressManagePage }))),
   nurseManageList: lazy(() => import('../../features/caregivers/CaregiverListPage.tsx').then((m) => ({ default: m.CaregiverListPage }))),
+  ed719Device: lazy(() => import('../../features/gateways/FallRadarPage.tsx').then((m) => ({ default: m.FallRadarPage }))),
+  safeDeviceManage: lazy(() => import('../../features/gateways/SecurityDevicePage.tsx').then((m) => ({ default: m.SecurityDevicePage }))),
+  hostDevice: lazy(() => import('../../features/gateways/HostDevicePage.tsx').then((m) => ({ default: m.HostDevicePage }))),
   addAndEditNurse: lazy(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => ({ default: m.CaregiverFormPage }))),
 };
 
