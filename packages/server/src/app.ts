@@ -25,6 +25,12 @@ import { accountService } from './modules/accounts/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { careRoutes } from './modules/care-routes.ts';
+import { DAILY_REPORT_JOB_EVERY_MS, dailyReportMaker } from './modules/reports/daily-reports.ts';
+import { reportRepository } from './modules/reports/report.repository.ts';
+import { reportRoutes } from './modules/reports/report.routes.ts';
+import { reportService } from './modules/reports/report.service.ts';
+import type { TelemetryReader } from './modules/reports/telemetry-reader.ts';
+import { withDataPermission } from './tenancy/data-permission.ts';
 import { openKeyStore } from './modules/auth/key-store.ts';
 import { loginThrottle } from './modules/auth/login-throttle.ts';
 import { loginFailureRepository, sessionRepository, usedSsoSignatureRepository } from './modules/auth/session.repository.ts';
@@ -55,6 +61,8 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout (the test harness captures them). */
   logStream?: { write(line: string): void };
+  /** The telemetry store the nightly sleep reports read (ingest's store); without one no reports are made. */
+  telemetry?: TelemetryReader;
 }
 
 /** Builds the whole server: database (migrated), services, routes, console and API docs. */
@@ -144,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Started once the server listens (tests that inject requests never start one they do not use).
   app.addHook('onListen', async () => workers.warm());
   careRoutes(routes, db, now, workers);
+  const reports = reportRepository(db);
+  reportRoutes(withDataPermission(routes), reportService(reports, settings));
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,
@@ -157,6 +167,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
+  if (options.telemetry) {
+    const maker = dailyReportMaker({
+      reports,
+      settings,
+      telemetry: options.telemetry,
+      workers,
+      onFailure: (resident, error) => app.log.warn({ err: error, residentId: resident.residentId }, 'sleep report: not made this run'),
+    });
+    // Each resident's report lands within 15 minutes after their wake time (spec 02 §9).
+    scheduler.registerJob({ name: 'sleep-daily-reports', schedule: { everyMs: DAILY_REPORT_JOB_EVERY_MS }, runAtStart: true, run: async ({ now: time }) => void (await maker.makeDailyReports(time)) });
+  }
   scheduler.start();
 
   return {

@@ -5,6 +5,7 @@ import * as caregivers from './caregivers.ts';
 import * as community from './community.ts';
 import type { Operation } from './define.ts';
 import * as providers from './providers.ts';
+import * as reports from './reports.ts';
 import * as residents from './residents.ts';
 import * as system from './system.ts';
 
@@ -19,6 +20,7 @@ export * from './addresses.ts';
 export * from './residents.ts';
 export * from './caregivers.ts';
 export * from './community.ts';
+export * from './reports.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -27,4 +29,4 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 }
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
-export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community].flatMap(operationsOf);
+export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, reports].flatMap(operationsOf);
