@@ -11,8 +11,12 @@ import { ensureAdministrator } from './bootstrap.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { transactional } from './db/transactional.ts';
+import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
 import { serveConsole } from './http/console-static.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { carrierClient } from './ingest/carrier/carrier.client.ts';
+import { carrierRoutes } from './ingest/carrier/carrier.routes.ts';
+import { carrierService } from './ingest/carrier/carrier.service.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { operationRegistrar } from './http/register.ts';
 import { createMetrics } from './ops/metrics.ts';
@@ -51,6 +55,8 @@ export interface Vigil {
   database: DatabaseHandle;
   /** Background jobs with a single leader across processes: `scheduler.registerJob(...)`. */
   scheduler: Scheduler;
+  /** Domain events (ingest → rules → alarms → sockets). MERGE (lead): one bus, shared with ingest's. */
+  bus: EventBus;
   close(): Promise<void>;
 }
 
@@ -160,6 +166,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     checkDatabase: () => database.ping(),
   });
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
+  const bus = inProcessEventBus(app.log);
+  // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
+  carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log }), config.carrier.pushSecret);
 
   await serveConsole(app, config.webDistDir);
 
@@ -184,9 +193,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     database,
     scheduler,
+    bus,
     async close() {
       await scheduler.stop();
       await app.close();
+      await bus.close();
       await workers.close();
       await database.close();
     },

@@ -200,4 +200,7 @@ export const cs: Messages = {
   'field.action': 'Akce',
   'field.file': 'Soubor',
   'field.reportIntervalSeconds': 'Interval hlášení (s)',
+  'carrier.notConfigured': 'Není nastavena IoT platforma operátora (CARRIER_URL).',
+  'carrier.unreachable': 'IoT platforma operátora neodpověděla. Zkuste to prosím později.',
+  'carrier.deviceUnknown': 'IoT platforma operátora toto zařízení nezná (IMEI {imei}).',
 };

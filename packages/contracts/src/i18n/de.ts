@@ -200,4 +200,7 @@ export const de: Messages = {
   'field.action': 'Aktion',
   'field.file': 'Datei',
   'field.reportIntervalSeconds': 'Meldeintervall (s)',
+  'carrier.notConfigured': 'Keine IoT-Plattform eines Netzbetreibers eingerichtet (CARRIER_URL).',
+  'carrier.unreachable': 'Die IoT-Plattform des Netzbetreibers antwortet nicht. Bitte versuchen Sie es später erneut.',
+  'carrier.deviceUnknown': 'Die IoT-Plattform des Netzbetreibers kennt dieses Gerät nicht (IMEI {imei}).',
 };

@@ -200,4 +200,7 @@ export const it: Messages = {
   'field.action': 'Azione',
   'field.file': 'File',
   'field.reportIntervalSeconds': 'Intervallo di segnalazione (s)',
+  'carrier.notConfigured': "Nessuna piattaforma IoT dell'operatore è configurata (CARRIER_URL).",
+  'carrier.unreachable': "La piattaforma IoT dell'operatore non ha risposto. Riprovare più tardi.",
+  'carrier.deviceUnknown': "La piattaforma IoT dell'operatore non conosce questo dispositivo (IMEI {imei}).",
 };

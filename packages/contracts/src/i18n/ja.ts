@@ -200,4 +200,7 @@ export const ja: Messages = {
   'field.action': '操作',
   'field.file': 'ファイル',
   'field.reportIntervalSeconds': '報告間隔（秒）',
+  'carrier.notConfigured': '通信事業者の IoT プラットフォームが設定されていません（CARRIER_URL）。',
+  'carrier.unreachable': '通信事業者の IoT プラットフォームが応答しません。しばらくしてから再度お試しください。',
+  'carrier.deviceUnknown': '通信事業者の IoT プラットフォームにこのデバイスはありません（IMEI {imei}）。',
 };

@@ -200,4 +200,7 @@ export const ko: Messages = {
   'field.action': '작업',
   'field.file': '파일',
   'field.reportIntervalSeconds': '보고 간격(초)',
+  'carrier.notConfigured': '통신사 IoT 플랫폼이 설정되지 않았습니다(CARRIER_URL).',
+  'carrier.unreachable': '통신사 IoT 플랫폼이 응답하지 않습니다. 잠시 후 다시 시도하십시오.',
+  'carrier.deviceUnknown': '통신사 IoT 플랫폼에 이 장치가 없습니다(IMEI {imei}).',
 };

@@ -200,4 +200,7 @@ export const zhCN: Messages = {
   'field.action': '操作',
   'field.file': '文件',
   'field.reportIntervalSeconds': '上报间隔（秒）',
+  'carrier.notConfigured': '未配置运营商物联网平台（CARRIER_URL）。',
+  'carrier.unreachable': '运营商物联网平台无响应，请稍后重试。',
+  'carrier.deviceUnknown': '运营商物联网平台中没有该设备（IMEI {imei}）。',
 };
