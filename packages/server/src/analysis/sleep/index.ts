@@ -81,7 +81,8 @@ export function analyseNight(input: NightColumns | readonly TelemetrySample[], o
   }
   const sleepHours = sleepMinutes / 60;
   const bodyMovements = countBodyMovements(columns, onsetTime, wakeTime);
-  const timeInBedMinutes = round1((bed.getUpTime - bed.bedTime) / 60000);
+  const outOfBedMs = bed.exits.reduce((total, exit) => total + exit.to - exit.from, 0);
+  const timeInBedMinutes = round1((bed.getUpTime - bed.bedTime - outOfBedMs) / 60000);
   const efficiencyPercent = percent(sleepMinutes, timeInBedMinutes);
   const deepSharePercent = percent(stageEpochCount[STAGE_DEEP] * EPOCH_MINUTES, sleepMinutes);
   const apnea = assessApnea(columns, epochs, stages);

@@ -48,7 +48,7 @@ function sampleOf(kind: Phase['kind'], second: number, random: () => number): Om
     case 'light':
       return { hr: Math.round(63 + 3 * drift + jitter(1)), rr: Math.round(15 + 2 * drift + jitter(2)), move: second % 600 < 4 ? 40 : 0, bed: 'in' };
     case 'deep':
-      return { hr: Math.round(56 + jitter(0.6)), rr: Math.round(13 + jitter(0.6)), move: 0, bed: 'in' };
+      return { hr: Math.round(56 + jitter(0.6)), rr: Math.round(13 + jitter(0.4)), move: 0, bed: 'in' };
     case 'steady':
       return { hr: 60, rr: 14, move: 0, bed: 'in' };
     case 'irregular':

@@ -22,16 +22,18 @@ export const ANALYSIS = {
   ],
   /** Sleep onset is the first epoch of the first run of this many sleep epochs (5 minutes). */
   persistentSleepEpochs: 10,
-  /** Deep sleep needs stillness and steady rates over a centred window of this many epochs (2.5 minutes). */
-  deepWindowEpochs: 5,
+  /** Deep sleep needs stillness and steady rates over a centred window of this many epochs (1.5 minutes). */
+  deepWindowEpochs: 3,
   /** Largest movement in the deep window (0–100). */
   deepMoveMax: 5,
-  /** Largest standard deviation of breathing rate in the deep window, breaths/min. */
-  deepRrSdMax: 1.0,
+  /** Largest standard deviation of breathing rate in the deep window, breaths/min (deep breathing is metronomic). */
+  deepRrSdMax: 0.5,
   /** Largest standard deviation of heart rate in the deep window, beats/min. */
   deepHrSdMax: 2.0,
-  /** Deep window's mean heart rate at most the night's sleeping median plus this, beats/min. */
-  deepHrAboveMedianMax: 1.0,
+  /** Deep window's mean heart rate at least this far below the night's sleeping median, beats/min … */
+  deepHrBelowMedianMin: 2.0,
+  /** … unless the night's sleeping heart rate barely varies (interquartile range under this): then it cannot tell, and breathing decides. */
+  deepHrFlatIqr: 1.0,
   /** No deep sleep in the first epochs of a sleep bout (sleep deepens through N1 and N2 first): 10 minutes. */
   deepNotBeforeEpochs: 20,
   /** Deep runs shorter than this (epochs) are light. */

@@ -90,18 +90,24 @@ export function runsOf(values: Uint8Array): Run[] {
   return runs;
 }
 
-function median(values: Float64Array): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = values.slice().sort();
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+function quantile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.min(sorted.length - 1, low + 1);
+  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
 }
 
-/** The night's sleeping heart rate: the median of epoch means over sleep epochs with a heart rate. */
-function sleepingHeartRate(epochs: Epochs, sleep: Uint8Array): number {
+/**
+ * The night's sleeping heart rate over sleep epochs with a heart rate: the largest window mean
+ * deep sleep may have (median − deepHrBelowMedianMin), or +∞ when the rate is too flat to tell.
+ */
+function deepHeartRateCeiling(epochs: Epochs, sleep: Uint8Array): number {
   const means: number[] = [];
   for (let e = 0; e < epochs.count; e += 1) if (sleep[e] && epochs.hrN[e] > 0) means.push(epochs.hrSum[e] / epochs.hrN[e]);
-  return median(Float64Array.from(means));
+  const sorted = Float64Array.from(means).sort();
+  if (quantile(sorted, 0.75) - quantile(sorted, 0.25) < ANALYSIS.deepHrFlatIqr) return Number.POSITIVE_INFINITY;
+  return quantile(sorted, 0.5) - ANALYSIS.deepHrBelowMedianMin;
 }
 
 function sd(n: number, sum: number, sq: number): number {
@@ -110,11 +116,11 @@ function sd(n: number, sum: number, sq: number): number {
 }
 
 /**
- * Deep sleep: a sleep epoch whose centred window is still, with steady breathing and heart
- * rate no higher than the night's sleeping median, and far enough into its sleep bout.
+ * Deep sleep: a sleep epoch whose centred window is still, with metronomic breathing and a heart
+ * rate clearly below the night's sleeping median, and far enough into its sleep bout.
  */
 function markDeep(epochs: Epochs, sleep: Uint8Array, stages: Uint8Array): void {
-  const baseline = sleepingHeartRate(epochs, sleep);
+  const ceiling = deepHeartRateCeiling(epochs, sleep);
   const half = ANALYSIS.deepWindowEpochs >> 1;
   let boutAge = 0;
   let wakeRun = 0;
@@ -138,7 +144,7 @@ function markDeep(epochs: Epochs, sleep: Uint8Array, stages: Uint8Array): void {
     }
     if (!still || moveMax > ANALYSIS.deepMoveMax || hrN * 2 < samples || rrN * 2 < samples) continue;
     if (sd(rrN, rrSum, rrSq) > ANALYSIS.deepRrSdMax || sd(hrN, hrSum, hrSq) > ANALYSIS.deepHrSdMax) continue;
-    if (hrSum / hrN > baseline + ANALYSIS.deepHrAboveMedianMax) continue;
+    if (hrSum / hrN > ceiling) continue;
     stages[e] = STAGE_DEEP;
   }
   for (const run of runsOf(stages)) {
