@@ -9,6 +9,7 @@ import os from 'node:os';
 import { analyseNight, toColumns } from '../src/analysis/sleep/index.ts';
 import { tenHourNight } from '../src/analysis/sleep/night-builder.ts';
 import { accuracyLines, scoreAgainstSimulator } from './sleep-accuracy.ts';
+import { benchReportNights } from './report-nights.ts';
 
 const RUNS = 200;
 
@@ -42,3 +43,5 @@ if (result.analysed) console.log(`  (score ${result.score.value}, sleep ${result
 
 console.log('accuracy against the simulator\'s nights (packages/simulator/src/nights):');
 for (const line of accuracyLines(scoreAgainstSimulator(2026, 30))) console.log(`  ${line}`);
+
+await benchReportNights();
