@@ -1,16 +1,14 @@
 import { LEAVE_BED_MODE_SECONDS, type NightAnalysis, REPORT_AFTER_WAKE_MINUTES, SLEEP_MONITOR_DEFAULTS, SleepMonitorSettingsSchema, type SleepMonitorSettings } from '@vigil/contracts';
 import { analyseMonth, toColumns } from '../../analysis/sleep/index.ts';
-import type { tasks as sleepTaskHandlers } from '../../analysis/sleep/sleep-tasks.ts';
+import { sleepTasks } from '../../analysis/sleep/sleep-task-module.ts';
 import type { SettingsRepository } from '../system/settings.repository.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
-import { taskModule } from '../../workers/task-module.ts';
 import { nightSummaryOf } from './report.presenter.ts';
 import type { DailyReportValues, MonitoredResident, ReportRepository } from './report.repository.ts';
 import type { TelemetryReader } from './telemetry-reader.ts';
 import { localDate, previousDate, zonedInstant } from './zoned-time.ts';
 
 const MINUTE = 60_000;
-const sleepTasks = taskModule<typeof sleepTaskHandlers>(import.meta.url, '../../analysis/sleep/sleep-tasks');
 
 /** The nightly job runs this often, so each report lands within 15 minutes after the wake time. */
 export const DAILY_REPORT_JOB_EVERY_MS = 5 * MINUTE;
