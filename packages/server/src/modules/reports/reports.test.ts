@@ -170,3 +170,32 @@ describe('sleep reports: the nightly job and the report calls', () => {
     assert.equal(report.data.status, 'loggedOff');
   });
 });
+
+describe('sleep reports: the scheduled job in a running server', () => {
+  test('the scheduler\'s sleep-daily-reports job makes the report of a resident whose monitor is bound to their bed', async () => {
+    const telemetry = memoryTelemetry();
+    // Noon in Shanghai: nothing is due when the job first runs at start.
+    let clock = FIRST_WAKE + 5 * 60 * MINUTE;
+    const server = await startTestServer({ demo: true, now: () => clock, telemetry });
+    try {
+      const token = (await server.login('demotwoa')).token;
+      const senior = (await server.login('demosenior')).token;
+      await server.call(api.saveSystemConfig, { timeZone: 'Asia/Shanghai' }, { token: senior });
+      const place = await buildPlace(server, token, { area: 'Job Wing', rooms: 'J1', beds: 'A' });
+      const residentId = (await server.call(api.insertUser, { name: 'Job Sleeper', gender: 'male', birthDate: '1938-08-08', bunkId: place.bedIds[0] }, { token })).data.id;
+      const db = server.vigil.database.db;
+      const providerId = (await db.selectFrom('residents').select('provider_id').where('id', '=', residentId).executeTakeFirstOrThrow()).provider_id;
+      const deviceId = await addSleepMonitor(db, { providerId, bedId: place.bedIds[0], settings: { sleepSchedule: { bedTime: '22:00', wakeTime: '06:30' } } });
+      telemetry.add(deviceId, nightBefore(FIRST_WAKE + DAY));
+      clock = FIRST_WAKE + DAY + 12 * MINUTE;
+      assert.equal(await server.vigil.scheduler.runNow('sleep-daily-reports'), true);
+      // A day later the first session has expired: log in again.
+      const fresh = (await server.login('demotwoa')).token;
+      const report = await server.call(api.getDailyReport, { userId: residentId, date: '2026-03-11' }, { token: fresh });
+      assert.equal(report.status, Status.OK, report.msg);
+      assert.deepEqual([report.data.analysed, report.data.leftBedCount, report.data.createdAt], [true, 2, clock]);
+    } finally {
+      await server.close();
+    }
+  });
+});
