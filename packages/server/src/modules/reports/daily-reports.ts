@@ -19,7 +19,7 @@ export const REPORT_CATCH_UP_MS = 12 * 60 * MINUTE;
 /** The night's window opens this long before the scheduled bed time. */
 export const WINDOW_BEFORE_BEDTIME_MS = 3 * 60 * MINUTE;
 
-/** The device's sleep-monitor settings over the defaults (device-settings.ts); bad JSON reads as the defaults. */
+/** The device's sleep-monitor settings over the defaults (device-settings.ts), field by field: a bad or missing field reads as its default. */
 export function monitorSettings(json: string): SleepMonitorSettings {
   let stored: unknown = {};
   try {
@@ -27,11 +27,20 @@ export function monitorSettings(json: string): SleepMonitorSettings {
   } catch {
     stored = {};
   }
-  const merged = typeof stored === 'object' && stored !== null ? { ...SLEEP_MONITOR_DEFAULTS, ...stored } : SLEEP_MONITOR_DEFAULTS;
-  const parsed = SleepMonitorSettingsSchema.safeParse(merged);
-  if (parsed.success) return parsed.data;
-  const schedule = SleepMonitorSettingsSchema.shape.sleepSchedule.safeParse(Reflect.get(merged, 'sleepSchedule'));
-  return { ...SLEEP_MONITOR_DEFAULTS, sleepSchedule: schedule.success ? schedule.data : SLEEP_MONITOR_DEFAULTS.sleepSchedule };
+  const value = (key: string): unknown => (typeof stored === 'object' && stored !== null ? Reflect.get(stored, key) : undefined);
+  const shape = SleepMonitorSettingsSchema.shape;
+  const defaults = SLEEP_MONITOR_DEFAULTS;
+  return {
+    sensitivity: orDefault(shape.sensitivity.safeParse(value('sensitivity')), defaults.sensitivity),
+    leaveBedMode: orDefault(shape.leaveBedMode.safeParse(value('leaveBedMode')), defaults.leaveBedMode),
+    reportInterval: orDefault(shape.reportInterval.safeParse(value('reportInterval')), defaults.reportInterval),
+    uploadRaw: orDefault(shape.uploadRaw.safeParse(value('uploadRaw')), defaults.uploadRaw),
+    sleepSchedule: orDefault(shape.sleepSchedule.safeParse(value('sleepSchedule')), defaults.sleepSchedule),
+  };
+}
+
+function orDefault<T>(parsed: { success: true; data: T } | { success: false }, fallback: T): T {
+  return parsed.success ? parsed.data : fallback;
 }
 
 /** The night a report covers: its date (the morning's local date), window and wake instant. */
