@@ -49,13 +49,17 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
 import { SERVER_VERSION } from './version.ts';
 import { createWorkerPool } from './workers/pool.ts';
+import type { Downlink } from './events/downlink.ts';
+import { AppError } from './http/errors.ts';
+import { Status } from '@vigil/contracts';
+import { deviceRoutes } from './modules/devices/device.routes.ts';
 
 export interface Vigil {
   app: FastifyInstance;
   database: DatabaseHandle;
   /** Background jobs with a single leader across processes: `scheduler.registerJob(...)`. */
   scheduler: Scheduler;
-  /** Domain events (ingest → rules → alarms → sockets). MERGE (lead): one bus, shared with ingest's. */
+  /** The domain event bus (ingest → rules → alarms → sockets). */
   bus: EventBus;
   close(): Promise<void>;
 }
@@ -67,9 +71,21 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout (the test harness captures them). */
   logStream?: { write(line: string): void };
+  /** Sends commands to devices; tests may pass a recording transport. */
+  downlink?: Downlink;
   /** The telemetry store the nightly sleep reports read (ingest's store); without one no reports are made. */
   telemetry?: TelemetryReader;
 }
+
+/**
+ * PLACEHOLDER until ingest's Downlink lands (the lead replaces it at merge): every command
+ * fails as "device offline", so settings are stored and their command shows as failed.
+ */
+const offlineDownlink: Downlink = {
+  send: async () => {
+    throw new AppError(Status.CONFLICT, 'device.offline');
+  },
+};
 
 /** Builds the whole server: database (migrated), services, routes, console and API docs. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Vigil> {
@@ -158,6 +174,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Started once the server listens (tests that inject requests never start one they do not use).
   app.addHook('onListen', async () => workers.warm());
   careRoutes(routes, db, now, workers);
+  const bus = inProcessEventBus(app.log);
+  deviceRoutes(routes, { db, now, bus, downlink: options.downlink ?? offlineDownlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
   const reports = reportRepository(db);
   reportRoutes(withDataPermission(routes), reportService(reports, settings));
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
@@ -166,9 +184,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     checkDatabase: () => database.ping(),
   });
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
-  const bus = inProcessEventBus(app.log);
   // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
-  carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log }), config.carrier.pushSecret);
+  carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log, metrics }), config.carrier.pushSecret);
 
   await serveConsole(app, config.webDistDir);
 
@@ -196,8 +213,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
     async close() {
       await scheduler.stop();
-      await app.close();
       await bus.close();
+      await app.close();
       await workers.close();
       await database.close();
     },

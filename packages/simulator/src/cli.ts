@@ -104,6 +104,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Started by the demo server over IPC: stop when it goes away.
+  if (process.send) process.once('disconnect', stop);
 }
 
 main().catch((error: unknown) => {

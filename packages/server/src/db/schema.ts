@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Booleans are stored as 0/1 integers so both dialects share one schema. */
 export type Flag = 0 | 1;
@@ -237,6 +237,25 @@ export interface DevicesTable {
   remark: string;
   created_at: number;
   updated_at: number;
+  /** 1 when the vendor took it out of stock (repair, retired): care homes cannot add it (migration 007). */
+  /** Defaults to 0 (in stock) on insert. */
+  withheld: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+/** A command sent to a device and its answer (migration 007). */
+export interface DeviceCommandsTable {
+  /** The protocol command id the device's ack carries back. */
+  id: string;
+  /** devices.id */
+  device_id: number;
+  cmd: string;
+  /** JSON of the command's args. */
+  args: string;
+  /** pending | acked | failed | timeout */
+  state: string;
+  sent_at: number;
+  answered_at: number | null;
+  message: string;
 }
 
 /** One night's sleep report of a resident (issue 11); unique per resident and report date. */
@@ -305,6 +324,7 @@ export interface Database {
   geofences: GeofencesTable;
   care_configs: CareConfigsTable;
   devices: DevicesTable;
+  device_commands: DeviceCommandsTable;
   daily_reports: DailyReportsTable;
   monthly_reports: MonthlyReportsTable;
 }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import path from 'node:path';
+import { devicesFromVigilDatabase } from '@vigil/simulator';
 import { seedDemo } from './seed.ts';
 import { demoSimulatorDevices } from './seed-devices.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
@@ -7,7 +9,7 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 describe('demo devices', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ demo: true });
+    server = await startTestServer({ demo: true, demoDevices: true });
   });
   after(() => server.close());
 
@@ -41,5 +43,17 @@ describe('demo devices', () => {
     assert.ok(gateways.length > 0 && gateways.every((gateway) => gateway.subDevices?.length === 4));
     assert.equal(list.length + gateways.length * 4, before);
     assert.ok(list.every((device) => device.key.length >= 24));
+  });
+
+  test('the simulator CLI reads the same devices from the Vigil database (--db)', async () => {
+    let location = path.join(server.dataDir, 'vigil.db');
+    if (server.dialect === 'postgres') {
+      // The harness names the fresh database in `describe` ("postgres host/name").
+      const url = new URL(process.env.DATABASE_URL ?? '');
+      url.pathname = server.vigil.database.describe.replace(/^postgres [^/]+/, '');
+      location = url.toString();
+    }
+    const fromDatabase = await devicesFromVigilDatabase(location);
+    assert.deepEqual(fromDatabase, await demoSimulatorDevices(server.vigil.database.db));
   });
 });

@@ -36,7 +36,8 @@ export async function startDemoSimulation(db: Db, options: { brokerUrl: string; 
   fs.writeFileSync(file, JSON.stringify({ seed: 2026, timeZoneOffsetMinutes: zoneOffsetMinutes(zone?.value ?? 'UTC'), devices }), { mode: 0o600 });
   const cli = fileURLToPath(import.meta.resolve('@vigil/simulator/cli'));
   const child: ChildProcess = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), cli, '--url', options.brokerUrl, '--devices', file, '--summary', '60'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The IPC channel closes when the server dies, however it dies: the simulator then stops too.
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, INIT_CWD: options.dataDir },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp, type Vigil } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.ts';
+import type { Downlink } from '../events/downlink.ts';
 import type { TelemetryReader } from '../modules/reports/telemetry-reader.ts';
 
 export interface Envelope<T = unknown> {
@@ -92,9 +93,11 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
 
 /**
  * Starts a real Vigil on a fresh database (a new SQLite file, or a new PostgreSQL
- * database when DATABASE_URL is set) with a fresh data dir. `demo: true` seeds the demo care home.
+ * database when DATABASE_URL is set) with a fresh data dir. `demo: true` seeds the demo care home; `demoDevices: true` adds its simulated devices.
  */
-export async function startTestServer(options: { demo?: boolean; env?: Record<string, string>; now?: () => number; telemetry?: TelemetryReader } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { demo?: boolean; demoDevices?: boolean; env?: Record<string, string>; now?: () => number; downlink?: Downlink; telemetry?: TelemetryReader } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
   const baseUrl = process.env.DATABASE_URL?.trim();
   const postgres = baseUrl ? await freshPostgres(baseUrl) : null;
@@ -108,8 +111,8 @@ export async function startTestServer(options: { demo?: boolean; env?: Record<st
     ...options.env,
   });
   const logs = errorLogCapture();
-  const vigil = await buildApp(config, { print: () => {}, now: options.now, logStream: logs.stream, telemetry: options.telemetry });
-  if (options.demo) await seedDemo(vigil.database.db);
+  const vigil = await buildApp(config, { print: () => {}, now: options.now, logStream: logs.stream, downlink: options.downlink, telemetry: options.telemetry });
+  if (options.demo) await seedDemo(vigil.database.db, Date.now, { devices: options.demoDevices ?? false });
 
   const server: TestServer = {
     vigil,

@@ -63,12 +63,12 @@ export function ambientEvents(kind: DeviceKind, seed: number, from: number, to: 
   return events.sort((a, b) => a.ts - b.ts);
 }
 
-/** Spells without a connection (power cut, radio trouble): about one a day per device, 2–10 minutes. */
+/** Spells without a connection (power cut, radio trouble): about one every two days per device, 2–10 minutes. */
 export function offlineSpells(seed: number, from: number, to: number): { start: number; end: number }[] {
   const spells: { start: number; end: number }[] = [];
   for (let slot = Math.floor(from / HOUR) - 1; slot * HOUR < to; slot++) {
     const rng = randomStream(mix(seed, slot, 0x0ff));
-    if (!rng.chance(1 / 24)) continue;
+    if (!rng.chance(1 / 48)) continue;
     const start = Math.round(slot * HOUR + rng.between(0, HOUR));
     const end = start + Math.round(rng.between(2 * MINUTE, 10 * MINUTE));
     if (end > from && start < to) spells.push({ start, end });

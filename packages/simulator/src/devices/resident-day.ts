@@ -1,5 +1,5 @@
 import type { TelemetrySample } from '@vigil/contracts';
-import { generateNight, type Night } from '../nights/index.ts';
+import { deviceStateAt, generateNight, type Night } from '../nights/index.ts';
 import { mix, unit } from '../random.ts';
 
 const DAY = 86_400_000;
@@ -60,9 +60,13 @@ export function residentDays(options: ResidentDayOptions) {
 
   return {
     spellAt,
-    /** The sample at one second: from the spell in bed, or out of bed between spells. */
+    /** The sample at one second, with the device's own sleep-state estimate: from the spell in bed, or out of bed between spells. */
     sampleAt(time: number): TelemetrySample {
-      return spellAt(time)?.sampleAt(time) ?? { t: time, hr: 0, rr: 0, move: 0, bed: 'out' };
+      const spell = spellAt(time);
+      if (!spell) return { t: time, hr: 0, rr: 0, move: 0, bed: 'out' };
+      const sample = spell.sampleAt(time);
+      const state = deviceStateAt(spell.truth, time);
+      return state ? { ...sample, state } : sample;
     },
   };
 }

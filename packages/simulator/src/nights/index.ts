@@ -6,7 +6,7 @@ import type { NightTruth } from './truth.ts';
 
 export * from './truth.ts';
 export { generateNightTruth, type NightOptions } from './generate.ts';
-export { nightSample, nightSamples } from './signals.ts';
+export { deviceStateAt, nightSample, nightSamples } from './signals.ts';
 export { matchEvents, scoreEpochs, type EpochScore, type ScoredStage } from './score.ts';
 
 /** A simulated night: its ground truth and the samples a sleep monitor under the mattress reports. */

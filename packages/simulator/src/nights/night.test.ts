@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TelemetryMessageSchema } from '@vigil/contracts';
-import { EPOCH_MS, generateNight, summarizeTruth, type NightTruth } from './index.ts';
+import { deviceStateAt, EPOCH_MS, generateNight, summarizeTruth, type NightTruth } from './index.ts';
 
 const BED = Date.UTC(2026, 0, 10, 21, 0);
 const RISE = BED + 10 * 3_600_000;
@@ -100,6 +100,20 @@ describe('night generator', () => {
     const messages = night(3).messages();
     for (const message of messages) assert.ok(TelemetryMessageSchema.safeParse(message).success);
     assert.equal(messages.reduce((total, message) => total + message.samples.length, 0), (night(3).truth.end - night(3).truth.start) / 1000);
+  });
+
+  it('leaves the device state out of night samples; the device\'s own estimate is close to the truth but not equal', () => {
+    const { truth, samples } = night(21);
+    assert.ok(samples(truth.start, truth.end).every((sample) => sample.state === undefined));
+    let agree = 0;
+    let inBed = 0;
+    truth.epochs.forEach((stage, index) => {
+      if (stage === 'out') return;
+      const state = deviceStateAt(truth, truth.start + index * EPOCH_MS + 15_000);
+      inBed++;
+      if (state === stage || (stage === 'rem' && state === 'light') || (stage === 'light' && state === 'fallingAsleep')) agree++;
+    });
+    assert.ok(agree / inBed > 0.7 && agree / inBed < 0.97, `device agreement ${agree / inBed}`);
   });
 
   it('handles a short nap and a resident who never sleeps long', () => {

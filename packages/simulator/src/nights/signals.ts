@@ -1,6 +1,8 @@
-import type { TelemetrySample } from '@vigil/contracts';
+import type { SLEEP_STATES, TelemetrySample } from '@vigil/contracts';
 import { unit, valueNoise } from '../random.ts';
 import { EPOCH_MS, stageAt, type Interval, type NightTruth, type TruthStage } from './truth.ts';
+
+type SleepState = (typeof SLEEP_STATES)[number];
 
 /** Heart-rate offset from the resting value per stage: it falls in deep sleep. */
 const HEART_OFFSET: Record<TruthStage, number> = { out: 0, awake: 4, light: -3, deep: -8, rem: 1 };
@@ -83,4 +85,28 @@ export function nightSamples(truth: NightTruth, from: number, to: number): Telem
   const samples: TelemetrySample[] = [];
   for (let time = Math.floor(from / 1000) * 1000; time < to; time += 1000) samples.push(nightSample(truth, time));
   return samples;
+}
+
+const DEVICE_STATE: Record<TruthStage, SleepState> = { out: 'awake', awake: 'awake', light: 'light', deep: 'deep', rem: 'light' };
+/** How late the device's own estimate follows the truth, and how often it misreads an epoch. */
+const DEVICE_STATE_LAG_MS = 60_000;
+const DEVICE_STATE_MISREAD = 0.1;
+
+/**
+ * The sleep state a monitor itself reports beside its samples (`state`): the truth seen
+ * a minute late, REM read as light, one epoch in ten misread, `fallingAsleep` for the
+ * first minutes of sleep after waking. Undefined out of bed. Night samples leave it out:
+ * staging is the analysis' job, and it is scored against the truth, not against this.
+ */
+export function deviceStateAt(truth: NightTruth, time: number): SleepState | undefined {
+  if (stageAt(truth, time) === 'out') return undefined;
+  const lagged = stageAt(truth, time - DEVICE_STATE_LAG_MS);
+  let state = DEVICE_STATE[lagged];
+  const epoch = Math.floor((time - truth.start) / EPOCH_MS);
+  if (unit(truth.seed, 11, epoch) < DEVICE_STATE_MISREAD) {
+    state = state === 'deep' ? 'light' : state === 'awake' ? 'light' : unit(truth.seed, 12, epoch) < 0.5 ? 'deep' : 'awake';
+  }
+  const before = stageAt(truth, time - DEVICE_STATE_LAG_MS - 3 * 60_000);
+  if (state === 'light' && (before === 'awake' || before === 'out')) return 'fallingAsleep';
+  return state;
 }

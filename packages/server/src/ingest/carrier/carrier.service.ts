@@ -3,6 +3,7 @@ import { CarrierPushSchema, DEVICE_TYPES, Status, type CarrierDevice, type Devic
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, errors } from '../../http/errors.ts';
+import type { Metrics } from '../../ops/metrics.ts';
 import { carrierRepository, type CarrierDeviceRow, type CarrierRepository, type CarrierStatusChange } from './carrier.repository.ts';
 import type { CarrierClient } from './carrier.client.ts';
 import { carrierPushToVigil, type VigilDeviceMessage } from './translate.ts';
@@ -38,8 +39,13 @@ async function applyListed(repository: CarrierRepository, row: CarrierDeviceRow,
  * into Vigil's devices, and turns the carrier's pushes into Vigil protocol messages, which
  * update the device and go out on the event bus as ingest's own do.
  */
-export function carrierService(deps: { db: Db; client: CarrierClient; bus: EventBus; now: () => number; log: { warn(details: object, message: string): void } }) {
+export function carrierService(deps: { db: Db; client: CarrierClient; bus: EventBus; now: () => number; log: { warn(details: object, message: string): void }; metrics: Metrics }) {
   const { db, client, bus, now, log } = deps;
+  const reports = deps.metrics.counter({
+    name: 'vigil_carrier_push_reports_total',
+    help: 'Reports pushed by the NB-IoT carrier platform, by result (accepted, malformed, unknownDevice)',
+    labelNames: ['result'],
+  });
 
   /** One translated message: update the row, then publish as ingest does. */
   async function apply(message: VigilDeviceMessage, receivedAt: number): Promise<boolean> {
@@ -119,18 +125,21 @@ export function carrierService(deps: { db: Db; client: CarrierClient; bus: Event
 
     /** The carrier's HTTP push: one report or a list. Never throws for a bad report; it is counted and dropped. */
     async receive(body: unknown): Promise<CarrierPushResult> {
-      const reports = Array.isArray(body) ? body.slice(0, CARRIER_PUSH_BATCH_MAX) : [body];
+      const batch = Array.isArray(body) ? body.slice(0, CARRIER_PUSH_BATCH_MAX) : [body];
       const result: CarrierPushResult = { accepted: 0, dropped: Array.isArray(body) ? Math.max(0, body.length - CARRIER_PUSH_BATCH_MAX) : 0 };
-      for (const report of reports) {
+      if (result.dropped > 0) reports.inc({ result: 'malformed' }, result.dropped);
+      for (const report of batch) {
         const push = CarrierPushSchema.safeParse(report);
         const messages = push.success ? carrierPushToVigil(push.data) : [];
         if (messages.length === 0) {
           result.dropped++;
+          reports.inc({ result: 'malformed' });
           continue;
         }
         const receivedAt = now();
         let known = true;
         for (const message of messages) known = (await apply(message, receivedAt)) && known;
+        reports.inc({ result: known ? 'accepted' : 'unknownDevice' });
         if (known) result.accepted++;
         else {
           result.dropped++;

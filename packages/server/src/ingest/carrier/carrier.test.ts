@@ -118,6 +118,9 @@ describe('NB-IoT carrier adapter against the simulated carrier platform', () => 
     const garbage = await carrier.push([{ messageType: 'nonsense' }, 'text', { messageType: 'eventReport', deviceId: 'x', IMEI: IMEI.sos, timestamp: 1, payload: { alarmCode: 99 } }, { messageType: 'dataReport', deviceId: 'x', IMEI: '861999999999999', timestamp: 1 }]);
     assert.equal(garbage.status, 200);
     assert.deepEqual((await garbage.json()).data, { accepted: 0, dropped: 4 });
+    const metrics = await server.vigil.app.inject({ method: 'GET', url: '/metrics' });
+    assert.match(metrics.body, /vigil_carrier_push_reports_total\{result="malformed"\} 3/);
+    assert.match(metrics.body, /vigil_carrier_push_reports_total\{result="unknownDevice"\} 1/);
     const notJson = await server.vigil.app.inject({ method: 'POST', url: CARRIER_PUSH_PATH, payload: '{not json', headers: { 'content-type': 'application/json', 'x-carrier-secret': SECRET } });
     assert.notEqual(notJson.statusCode, 500);
     assert.notEqual(notJson.json().status, 500);

@@ -62,7 +62,7 @@ describe('sleep reports: the nightly job and the report calls', () => {
     telemetry.add(deviceId, nightBefore(FIRST_WAKE));
     assert.deepEqual(await maker.makeDailyReports(FIRST_WAKE - 30 * MINUTE), { made: 0, failed: 0 });
     assert.deepEqual(await maker.makeDailyReports(FIRST_WAKE + 5 * MINUTE), { made: 0, failed: 0 });
-    // Both monitored residents get a report (the empty bed's says why it was not analysed); the demo's residents wake at 07:00, not yet due.
+    // Both monitored residents get a report (the empty bed's says why it was not analysed).
     assert.deepEqual(await maker.makeDailyReports(FIRST_WAKE + 11 * MINUTE), { made: 2, failed: 0 });
     assert.deepEqual(await maker.makeDailyReports(FIRST_WAKE + 14 * MINUTE), { made: 0, failed: 0 }, 'never twice');
 
@@ -90,7 +90,7 @@ describe('sleep reports: the nightly job and the report calls', () => {
     const wake = FIRST_WAKE + DAY;
     telemetry.add(deviceId, nightBefore(wake));
     assert.deepEqual(await maker.makeDailyReports(wake + 13 * 60 * MINUTE), { made: 0, failed: 0 });
-    // Three hours late: made then (the demo's residents, who wake at 07:00, get theirs too).
+    // Three hours late: made then (any other monitored resident due by now gets theirs too).
     const late = await maker.makeDailyReports(wake + 3 * 60 * MINUTE);
     assert.ok(late.made >= 2 && late.failed === 0, JSON.stringify(late));
     const report = await server.call(api.getDailyReport, { userId: ids.resident, date: '2026-03-11' }, { token });
