@@ -8,3 +8,4 @@ export * from './console-routes.ts';
 export * from './i18n/index.ts';
 export * from './operations/index.ts';
 export * from './devices/index.ts';
+export * from './reports/index.ts';

@@ -29,6 +29,12 @@ import { accountService } from './modules/accounts/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { careRoutes } from './modules/care-routes.ts';
+import { DAILY_REPORT_JOB_EVERY_MS, dailyReportMaker } from './modules/reports/daily-reports.ts';
+import { reportRepository } from './modules/reports/report.repository.ts';
+import { reportRoutes } from './modules/reports/report.routes.ts';
+import { reportService } from './modules/reports/report.service.ts';
+import type { TelemetryReader } from './modules/reports/telemetry-reader.ts';
+import { withDataPermission } from './tenancy/data-permission.ts';
 import { openKeyStore } from './modules/auth/key-store.ts';
 import { loginThrottle } from './modules/auth/login-throttle.ts';
 import { loginFailureRepository, sessionRepository, usedSsoSignatureRepository } from './modules/auth/session.repository.ts';
@@ -68,6 +74,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Sends commands to devices; tests may pass a recording transport. */
   downlink?: Downlink;
+  /** The telemetry store the nightly sleep reports read (ingest's store); without one no reports are made. */
+  telemetry?: TelemetryReader;
 }
 
 /**
@@ -171,6 +179,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const downlink = options.downlink ?? offlineDownlink;
   deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
   const gateways = gatewayModule(routes, { db, now, workers, events: bus, downlink });
+  const reports = reportRepository(db);
+  reportRoutes(withDataPermission(routes), reportService(reports, settings));
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,
@@ -187,6 +197,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
   gateways.registerJobs(scheduler);
+  if (options.telemetry) {
+    const maker = dailyReportMaker({
+      reports,
+      settings,
+      telemetry: options.telemetry,
+      workers,
+      onFailure: (resident, error) => app.log.warn({ err: error, residentId: resident.residentId }, 'sleep report: not made this run'),
+    });
+    // Each resident's report lands within 15 minutes after their wake time (spec 02 §9).
+    scheduler.registerJob({ name: 'sleep-daily-reports', schedule: { everyMs: DAILY_REPORT_JOB_EVERY_MS }, runAtStart: true, run: async ({ now: time }) => void (await maker.makeDailyReports(time)) });
+  }
   scheduler.start();
 
   return {

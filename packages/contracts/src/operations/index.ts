@@ -8,6 +8,7 @@ import * as gateways from './gateways.ts';
 import * as devices from './devices.ts';
 import type { Operation } from './define.ts';
 import * as providers from './providers.ts';
+import * as reports from './reports.ts';
 import * as residents from './residents.ts';
 import * as system from './system.ts';
 
@@ -24,6 +25,7 @@ export * from './caregivers.ts';
 export * from './community.ts';
 export * from './gateways.ts';
 export * from './devices.ts';
+export * from './reports.ts';
 export * from './carrier.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
@@ -33,4 +35,4 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 }
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
-export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways].flatMap(operationsOf);
+export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports].flatMap(operationsOf);

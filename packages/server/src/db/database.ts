@@ -13,6 +13,7 @@ import { authHardening } from './migrations/005-auth-hardening.ts';
 import { devices } from './migrations/006-devices.ts';
 import { deviceRegistry } from './migrations/007-device-registry.ts';
 import { gatewaysFallRadar } from './migrations/009-gateways-fall-radar.ts';
+import { sleepReports } from './migrations/011-sleep-reports.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -113,6 +114,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '006-devices': devices(dialect),
     '007-device-registry': deviceRegistry(),
     '009-gateways-fall-radar': gatewaysFallRadar(dialect),
+    '011-sleep-reports': sleepReports(dialect),
   };
 }
 

@@ -280,6 +280,53 @@ export interface DeviceCommandsTable {
   message: string;
 }
 
+/** One night's sleep report of a resident (issue 11); unique per resident and report date. */
+export interface DailyReportsTable {
+  id: Generated<number>;
+  provider_id: number;
+  resident_id: number;
+  /** Plain device ID of the sleep monitor read. */
+  device_id: string;
+  /** YYYY-MM-DD, local date (platform time zone) of the morning the night ended. */
+  report_date: string;
+  window_from: number;
+  window_to: number;
+  analysed: Flag;
+  /** noData | tooLittleSleep when not analysed. */
+  reason: string | null;
+  score: number | null;
+  sleep_minutes: number;
+  time_in_bed_minutes: number | null;
+  efficiency: number | null;
+  deep_share: number | null;
+  wake_ups: number | null;
+  left_bed_count: number | null;
+  body_movement_index: number | null;
+  hr_mean: number | null;
+  rr_mean: number | null;
+  ahi: number | null;
+  apnea_grade: string | null;
+  af_grade: string | null;
+  bed_time: number | null;
+  wake_time: number | null;
+  /** JSON of the NightAnalysis (contracts/reports). */
+  analysis: string;
+  created_at: number;
+}
+
+/** The monthly analysis of a resident's daily reports, remade with each daily report of the month. */
+export interface MonthlyReportsTable {
+  id: Generated<number>;
+  provider_id: number;
+  resident_id: number;
+  /** YYYY-MM */
+  month: string;
+  nights: number;
+  /** JSON of the MonthAnalysis. */
+  analysis: string;
+  updated_at: number;
+}
+
 export interface Database {
   providers: ProvidersTable;
   accounts: AccountsTable;
@@ -301,4 +348,6 @@ export interface Database {
   devices: DevicesTable;
   device_recent_events: DeviceRecentEventsTable;
   device_commands: DeviceCommandsTable;
+  daily_reports: DailyReportsTable;
+  monthly_reports: MonthlyReportsTable;
 }

@@ -6,8 +6,12 @@ import { buildPlace, download, upload, workbookBytes } from '../test/care-fixtur
 import { DEMO_PASSWORD } from '../demo/seed.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { isReadOnlyCall } from '../tenancy/data-permission.ts';
+import { analyseNight } from '../analysis/sleep/index.ts';
+import { tenHourNight } from '../analysis/sleep/night-builder.ts';
+import { reportValues } from './reports/daily-reports.ts';
+import { reportRepository } from './reports/report.repository.ts';
 
-const CARE_TAGS = ['addresses', 'beds', 'residents', 'relatives', 'caregivers', 'community', 'enclosure'];
+const CARE_TAGS = ['addresses', 'beds', 'residents', 'relatives', 'caregivers', 'community', 'enclosure', 'reports'];
 
 /**
  * Tenant scope of every care-data call: a foreign provider's token (demotwob) must
@@ -18,7 +22,7 @@ describe('care data tenant scope', () => {
   let server: TestServer;
   let tokenA: string;
   let tokenB: string;
-  const a = { areaId: 0, floorId: 0, roomId: 0, bedId: 0, residentId: 0, contactId: 0, caregiverId: 0, geofenceId: 0 };
+  const a = { areaId: 0, floorId: 0, roomId: 0, bedId: 0, residentId: 0, contactId: 0, caregiverId: 0, geofenceId: 0, reportId: 0 };
 
   before(async () => {
     server = await startTestServer({ demo: true });
@@ -35,6 +39,13 @@ describe('care data tenant scope', () => {
     a.residentId = resident.data.id;
     a.contactId = (await server.call(api.getUserMessageById, { id: a.residentId }, { token: tokenA })).data.contacts[0].id;
     a.geofenceId = (await server.call(api.enclosureAdd, { areaId: a.areaId, name: 'Garden', centerLat: 51.5, centerLng: -0.12, radius: 200 }, { token: tokenA })).data.id;
+    // A sleep report of demotwoa's resident, as the nightly job stores it.
+    const db = server.vigil.database.db;
+    const providerId = (await db.selectFrom('residents').select('provider_id').where('id', '=', a.residentId).executeTakeFirstOrThrow()).provider_id;
+    const start = Date.UTC(2026, 2, 9, 20);
+    const night = { date: '2026-03-10', from: start, to: start + 36_000_000, wake: start + 36_000_000 };
+    const report = reportValues({ residentId: a.residentId, providerId, deviceId: 'SCOPE-1', settings: '{}' }, night, analyseNight(tenHourNight(start)), Date.now());
+    a.reportId = (await reportRepository(db).insertDaily(report)) ?? 0;
   });
   after(() => server.close());
 
@@ -86,6 +97,14 @@ describe('care data tenant scope', () => {
     [api.enclosureAdd, () => ({ areaId: a.areaId, name: 'X', centerLat: 1, centerLng: 1, radius: 100 }), Status.BAD_REQUEST],
     [api.enclosureUpdate, () => ({ id: a.geofenceId, name: 'X', centerLat: 1, centerLng: 1, radius: 100 }), Status.NOT_FOUND],
     [api.enclosureDelete, () => ({ id: a.geofenceId }), Status.NOT_FOUND],
+    [api.getDailyReport, () => ({ id: a.reportId }), Status.NOT_FOUND],
+    [api.getDailyReport, () => ({ userId: a.residentId, date: '2026-03-10' }), Status.NOT_FOUND],
+    [api.getDailyReportData, () => ({ id: a.reportId }), Status.NOT_FOUND],
+    [api.getTimePeriod, () => ({ userId: a.residentId }), Status.NOT_FOUND],
+    [api.getMonthReport, () => ({ userId: a.residentId, month: '2026-03' }), Status.NOT_FOUND],
+    [api.getMonthReportTimes, () => ({ userId: a.residentId }), Status.NOT_FOUND],
+    [api.getDailyReportPageList, () => ({ userId: a.residentId, pageNum: 1, pageSize: 10 }), Status.OK],
+    [api.sleepReportUserList, () => ({ pageNum: 1, pageSize: 10 }), Status.OK],
   ];
 
   for (const [operation, input, expected] of foreignCalls) {
@@ -107,6 +126,7 @@ describe('care data tenant scope', () => {
       [api.getAreaList, {}], [api.getAreaWithRoomList, {}], [api.getRoomList, { pageNum: 1, pageSize: 1000 }], [api.bunkList, { pageNum: 1, pageSize: 1000 }],
       [api.bunkRoomList, {}], [api.getUserBunkList, { all: true }], [api.getAdminBunkList, {}], [api.userList, { pageNum: 1, pageSize: 1000 }],
       [api.queryNursingList, { pageNum: 1, pageSize: 1000 }], [api.queryCommunityList, {}], [api.enclosureGetByArea, {}], [api.getBunksByRoomName, { roomName: 'S1' }],
+      [api.getDailyReportPageList, { pageNum: 1, pageSize: 1000 }], [api.sleepReportUserList, { pageNum: 1, pageSize: 1000 }],
     ];
     for (const [operation, input] of reads) {
       const result = await server.call(operation, input, { token: tokenB });
@@ -192,6 +212,10 @@ describe('care data tenant scope', () => {
     const carers = await server.call(api.queryNursingList, { keyWord: 'Scope', pageNum: 1, pageSize: 10 }, { token: tokenA });
     assert.equal(carers.data.rows[0].enabled, true);
     assert.equal((await server.call(api.enclosureGetByArea, { areaId: a.areaId }, { token: tokenA })).data[0].name, 'Garden');
+    const report = await server.call(api.getDailyReport, { id: a.reportId }, { token: tokenA });
+    assert.deepEqual([report.status, report.data.residentName], [Status.OK, 'Scope Secret Resident'], 'the report reads for its own provider');
+    const list = await server.call(api.sleepReportUserList, { pageNum: 1, pageSize: 1000 }, { token: tokenA });
+    assert.ok(list.data.rows.some((row) => row.residentId === a.residentId));
   });
 
   test('imports from a foreign token land in its own provider, never onto demotwoa\'s beds', async () => {

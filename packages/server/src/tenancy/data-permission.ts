@@ -57,6 +57,13 @@ export const CARE_READ_OPERATIONS: Readonly<Record<string, true | ((input: unkno
   'device.decodeCipher': true,
   'device.excelModel': true,
   'device.exportData': true,
+  'report.getDailyReportPageList': true,
+  'report.getDailyReport': true,
+  'report.getDailyReportData': true,
+  'report.getTimePeriod': true,
+  'report.getMonthReport': true,
+  'report.getMonthReportTimes': true,
+  'sleepReport.userList': true,
 };
 
 /** True when the operation, with this input, only reads. */

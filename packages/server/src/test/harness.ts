@@ -9,6 +9,7 @@ import { buildApp, type Vigil } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.ts';
 import type { Downlink } from '../events/downlink.ts';
+import type { TelemetryReader } from '../modules/reports/telemetry-reader.ts';
 
 export interface Envelope<T = unknown> {
   status: number;
@@ -95,7 +96,7 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
  * database when DATABASE_URL is set) with a fresh data dir. `demo: true` seeds the demo care home; `demoDevices: true` adds its simulated devices.
  */
 export async function startTestServer(
-  options: { demo?: boolean; demoDevices?: boolean; env?: Record<string, string>; now?: () => number; downlink?: Downlink } = {},
+  options: { demo?: boolean; demoDevices?: boolean; env?: Record<string, string>; now?: () => number; downlink?: Downlink; telemetry?: TelemetryReader } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
   const baseUrl = process.env.DATABASE_URL?.trim();
@@ -110,7 +111,7 @@ export async function startTestServer(
     ...options.env,
   });
   const logs = errorLogCapture();
-  const vigil = await buildApp(config, { print: () => {}, now: options.now, logStream: logs.stream, downlink: options.downlink });
+  const vigil = await buildApp(config, { print: () => {}, now: options.now, logStream: logs.stream, downlink: options.downlink, telemetry: options.telemetry });
   if (options.demo) await seedDemo(vigil.database.db, Date.now, { devices: options.demoDevices ?? false });
 
   const server: TestServer = {

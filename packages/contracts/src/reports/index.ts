@@ -1,0 +1,3 @@
+export * from './sleep-constants.ts';
+export * from './night-analysis.ts';
+export * from './month-analysis.ts';

@@ -1,0 +1,9 @@
+import type { TelemetrySample } from '@vigil/contracts';
+
+/**
+ * What reports need of the telemetry store (ingest's `TelemetryStore.read`): the samples
+ * of one device (plain device ID) in [from, to), in time order.
+ */
+export interface TelemetryReader {
+  read(deviceId: string, from: number, to: number): Promise<TelemetrySample[]>;
+}
