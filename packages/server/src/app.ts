@@ -38,6 +38,13 @@ import { settingsRepository } from './modules/system/settings.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
 import { SERVER_VERSION } from './version.ts';
+import type { Downlink } from './events/downlink.ts';
+import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
+import { startDeviceIngest, type DeviceIngest } from './ingest/device-ingest.ts';
+import { liveRoutes } from './ingest/live.routes.ts';
+import type { TelemetryStore } from './ingest/telemetry-store.ts';
+import { originDataRoutes } from './modules/origin-data/origin-data.routes.ts';
+import { originDataService } from './modules/origin-data/origin-data.service.ts';
 import { createWorkerPool } from './workers/pool.ts';
 
 export interface Vigil {
@@ -45,6 +52,16 @@ export interface Vigil {
   database: DatabaseHandle;
   /** Background jobs with a single leader across processes: `scheduler.registerJob(...)`. */
   scheduler: Scheduler;
+  /** Domain events (device.status, device.samples, device.event, device.ack …). */
+  bus: EventBus;
+  /** Commands to devices (MQTT `cmd`, or the HTTP answer). */
+  downlink: Downlink;
+  /** One-second samples by device and time range. */
+  telemetry: TelemetryStore;
+  /** The embedded MQTT broker's port (null with MQTT_URL). */
+  mqttPort: number | null;
+  /** Ingest, device directory (invalidate after changing a device), supervision, live subscriptions. */
+  devices: DeviceIngest;
   close(): Promise<void>;
 }
 
@@ -68,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   const metrics = createMetrics();
+  const bus = inProcessEventBus(app.log);
   instrumentRequests(app, metrics);
   const databaseWatch = databaseMetrics(metrics);
   const database = openDatabase(config, {
@@ -157,16 +175,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
+  const devices = await startDeviceIngest({ app, config, db, bus, metrics, scheduler, log: app.log, now, print });
+  originDataRoutes(routes, originDataService({ telemetry: devices.telemetry, messages: devices.messages, workers, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC', now }));
+  liveRoutes(routes, { db, live: devices.live, now });
   scheduler.start();
 
   return {
     app,
     database,
     scheduler,
+    bus,
+    downlink: devices.downlink,
+    telemetry: devices.telemetry,
+    mqttPort: devices.mqttPort,
+    devices,
     async close() {
       await scheduler.stop();
+      await devices.close();
       await app.close();
       await workers.close();
+      await bus.close();
       await database.close();
     },
   };
