@@ -205,8 +205,8 @@ export function createIngest(deps: IngestDeps) {
     const previous = batch.patches.get(entry.deviceId) ?? {};
     batch.patches.set(entry.deviceId, { ...previous, ...statusPatch(status, time) });
     logRow(entry, 'status', status.ts, time, raw);
-    const { online, ...fields } = status;
-    const reason = status.online ? (wasOnline ? 'message' : 'returned') : source.lastWill ? 'lastWill' : 'message';
+    const { online, lastWill, ...fields } = status;
+    const reason = status.online ? (wasOnline ? 'message' : 'returned') : source.lastWill || lastWill === true ? 'lastWill' : 'message';
     push({ name: 'device.status', payload: { ...base(entry, time), online, reason, wasOnline, status: fields }, ...(transition ? { transition } : {}) });
   }
 
