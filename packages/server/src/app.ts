@@ -41,6 +41,7 @@ import { SERVER_VERSION } from './version.ts';
 import type { Downlink } from './events/downlink.ts';
 import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
 import { startDeviceIngest, type DeviceIngest } from './ingest/device-ingest.ts';
+import type { IngestOptions } from './ingest/ingest.ts';
 import { liveRoutes } from './ingest/live.routes.ts';
 import type { TelemetryStore } from './ingest/telemetry-store.ts';
 import { originDataRoutes } from './modules/origin-data/origin-data.routes.ts';
@@ -72,6 +73,8 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout (the test harness captures them). */
   logStream?: { write(line: string): void };
+  /** Ingest tuning (bench:ingest lifts the per-device rate limit to measure capacity). */
+  ingest?: Partial<IngestOptions>;
 }
 
 /** Builds the whole server: database (migrated), services, routes, console and API docs. */
@@ -175,7 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
-  const devices = await startDeviceIngest({ app, config, db, bus, metrics, scheduler, log: app.log, now, print });
+  const devices = await startDeviceIngest({ app, config, db, bus, metrics, scheduler, log: app.log, now, print, options: options.ingest });
   originDataRoutes(routes, originDataService({ telemetry: devices.telemetry, messages: devices.messages, workers, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC', now }));
   liveRoutes(routes, { db, live: devices.live, now });
   scheduler.start();

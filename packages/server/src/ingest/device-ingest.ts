@@ -10,7 +10,7 @@ import { deviceHttpRoutes } from './device-http.routes.ts';
 import { createDownlink } from './downlink-impl.ts';
 import { startEmbeddedBroker } from './embedded-broker.ts';
 import { connectExternalBroker, describeMqttUrl } from './external-broker.ts';
-import { createIngest, type Ingest, type IngestLog } from './ingest.ts';
+import { createIngest, type Ingest, type IngestLog, type IngestOptions } from './ingest.ts';
 import { liveSubscriptions, type LiveSubscriptions } from './live-subscriptions.ts';
 import { commandQueue, messageLog, type MessageLog } from './message-log.ts';
 import { supervision } from './supervision.ts';
@@ -45,6 +45,7 @@ export async function startDeviceIngest(deps: {
   log: IngestLog;
   now: () => number;
   print: (line: string) => void;
+  options?: Partial<IngestOptions>;
 }): Promise<DeviceIngest> {
   const { config, db, now } = deps;
   const directory = deviceDirectory(db, { now });
@@ -52,7 +53,7 @@ export async function startDeviceIngest(deps: {
   const telemetry = telemetryStore(db, { now });
   const messages = messageLog(db);
   const commands = commandQueue(db);
-  const ingest = createIngest({ db, bus: deps.bus, metrics: deps.metrics, log: deps.log, now, directory, telemetry, messages, commands });
+  const ingest = createIngest({ db, bus: deps.bus, metrics: deps.metrics, log: deps.log, now, directory, telemetry, messages, commands, options: deps.options });
   const watch = supervision({ db, ingest, telemetry, now, log: deps.log, everyMs: 5_000 });
   await deviceHttpRoutes(deps.app, { ingest, directory, commands, now });
 

@@ -40,6 +40,11 @@ export interface IngestOptions {
   dropLogIntervalMs: number;
   /** last_seen_at is written at most this often (kept in memory in between). */
   lastSeenFlushMs: number;
+  /**
+   * Open telemetry chunks are rewritten at most this often (each write rewrites the chunk so far);
+   * `device.samples` events wait for the write that stores their samples.
+   */
+  telemetryFlushMs: number;
 }
 
 export const INGEST_DEFAULTS: IngestOptions = {
@@ -49,6 +54,7 @@ export const INGEST_DEFAULTS: IngestOptions = {
   queueMax: 50_000,
   dropLogIntervalMs: 60_000,
   lastSeenFlushMs: 5_000,
+  telemetryFlushMs: 500,
 };
 
 export interface IngestDeps {
@@ -140,6 +146,9 @@ export function createIngest(deps: IngestDeps) {
   let writing: Promise<void> | null = null;
   let closed = false;
   let storeErrorLoggedAt = 0;
+  let telemetryWrittenAt = Number.NEGATIVE_INFINITY;
+  /** Sample events whose samples wait for the next telemetry write. */
+  let heldSamples: PendingEvent[] = [];
 
   function drop(channel: string, reason: DropReason, deviceId: string | null, detail?: string): IngestOutcome {
     messagesCounter.inc({ channel, result: reason });
@@ -159,10 +168,13 @@ export function createIngest(deps: IngestDeps) {
 
   function schedule(): void {
     if (timer || writing || closed) return;
+    // Only samples waiting: wake when their write is due, not every linger.
+    const onlySamples = batch.size === 0 && batch.transitions.length === 0;
+    const delay = onlySamples ? Math.max(options.lingerMs, options.telemetryFlushMs - (performance.now() - telemetryWrittenAt)) : options.lingerMs;
     timer = setTimeout(() => {
       timer = null;
       void write();
-    }, options.lingerMs);
+    }, delay);
   }
 
   function push(event: PendingEvent): void {
@@ -290,14 +302,18 @@ export function createIngest(deps: IngestDeps) {
     if (writing) return writing;
     const taken = batch;
     batch = emptyBatch();
-    const seenRows = lastSeen.take(now(), force);
-    if (taken.size === 0 && taken.transitions.length === 0 && !telemetry.hasPending() && seenRows.length === 0) return;
+    const seenRows = lastSeen.take(performance.now(), force);
+    const writeTelemetry = telemetry.hasPending() && (force || performance.now() - telemetryWrittenAt >= options.telemetryFlushMs);
+    if (taken.size === 0 && taken.transitions.length === 0 && !writeTelemetry && seenRows.length === 0) {
+      if (telemetry.hasPending()) schedule();
+      return;
+    }
     writing = (async () => {
       const started = process.hrtime.bigint();
       const written: { telemetry?: (committed: boolean) => void } = {};
       try {
         await deps.db.transaction().execute(async (trx) => {
-          written.telemetry = await telemetry.writePending(trx);
+          if (writeTelemetry) written.telemetry = await telemetry.writePending(trx);
           await deps.messages.insertMany(trx, taken.rows);
           for (const [deviceId, patch] of taken.patches) await trx.updateTable('devices').set(patch).where('device_id', '=', deviceId).execute();
           for (const transition of taken.transitions) {
@@ -326,7 +342,16 @@ export function createIngest(deps: IngestDeps) {
       } finally {
         batchHistogram.observe(Number(process.hrtime.bigint() - started) / 1e9);
       }
-      await publish(taken.events);
+      let events = taken.events;
+      if (writeTelemetry) {
+        telemetryWrittenAt = performance.now();
+        events = [...heldSamples, ...events];
+        heldSamples = [];
+      } else {
+        heldSamples.push(...events.filter((event) => event.name === 'device.samples'));
+        events = events.filter((event) => event.name !== 'device.samples');
+      }
+      await publish(events);
     })().finally(() => {
       writing = null;
       if (batch.size > 0 || batch.transitions.length > 0 || telemetry.hasPending()) schedule();
@@ -367,7 +392,7 @@ export function createIngest(deps: IngestDeps) {
       if (length > DEVICE_MESSAGE_MAX_BYTES) return drop(channel, 'oversized', deviceId, `${length} bytes`);
       const entry = directory.cached(deviceId) ?? (directory.knownUnknown(deviceId) ? null : await directory.lookup(deviceId));
       if (!entry) return drop(channel, 'unknownDevice', deviceId);
-      if (!source.lastWill && !withinRate(deviceId, now())) return drop(channel, 'flood', deviceId);
+      if (!source.lastWill && !withinRate(deviceId, performance.now())) return drop(channel, 'flood', deviceId);
       if (batch.size >= options.queueMax) return drop(channel, 'overload', deviceId);
       const body = parseJson(raw);
       if (body === undefined) return drop(channel, 'malformed', deviceId, 'not JSON');
@@ -401,7 +426,7 @@ export function createIngest(deps: IngestDeps) {
     lastSeenOf: (deviceId: string) => lastSeen.get(deviceId),
     /** Periodic work: writes last-seen times when due. */
     tick(): void {
-      if (lastSeen.due(now())) void write().catch(() => {});
+      if (lastSeen.due(performance.now())) void write().catch(() => {});
     },
     /** Stores everything received so far and publishes its events. */
     async flush(): Promise<void> {
