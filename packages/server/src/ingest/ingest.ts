@@ -20,6 +20,7 @@ import type { DeviceDirectory, DirectoryEntry } from './device-directory.ts';
 import { dropLog, type DropReason } from './drop-log.ts';
 import type { CommandQueue, DeviceMessageRow, MessageLog } from './message-log.ts';
 import { lastSeenWriter } from './last-seen.ts';
+import { readTelemetryFast } from './telemetry-fast-path.ts';
 import type { TelemetryStore } from './telemetry-store.ts';
 
 export interface IngestLog {
@@ -226,13 +227,17 @@ export function createIngest(deps: IngestDeps) {
     const time = now();
     switch (channel) {
       case 'telemetry': {
-        const parsed = TelemetryMessageSchema.safeParse(body);
-        if (!parsed.success) return drop(channel, 'malformed', entry.deviceId, parsed.error.issues[0]?.message);
+        let message = readTelemetryFast(body);
+        if (!message) {
+          const parsed = TelemetryMessageSchema.safeParse(body);
+          if (!parsed.success) return drop(channel, 'malformed', entry.deviceId, parsed.error.issues[0]?.message);
+          message = parsed.data;
+        }
         const transition = seen(entry, time);
-        telemetry.append(entry.deviceId, parsed.data.samples);
-        samplesCounter.inc(parsed.data.samples.length);
+        telemetry.append(entry.deviceId, message.samples);
+        samplesCounter.inc(message.samples.length);
         if (transition) push(returned(entry, time, transition));
-        push({ name: 'device.samples', payload: { ...base(entry, time), samples: parsed.data.samples } });
+        push({ name: 'device.samples', payload: { ...base(entry, time), samples: message.samples } });
         break;
       }
       case 'status': {
