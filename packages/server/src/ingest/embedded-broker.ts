@@ -4,6 +4,7 @@ import { DEVICE_UPLINK_CHANNELS, deviceTopic, parseDeviceTopic } from '@vigil/co
 import type { Metrics } from '../ops/metrics.ts';
 import { keyMatches, type DeviceDirectory } from './device-directory.ts';
 import type { Ingest, IngestLog } from './ingest.ts';
+import { bridgeMqtt5, connectProtocolLevel } from './mqtt5-bridge.ts';
 
 export interface EmbeddedBroker {
   /** The port it listens on (differs from MQTT_PORT when that one was taken). */
@@ -38,7 +39,7 @@ function listen(server: net.Server, port: number, host: string): Promise<number>
 }
 
 /**
- * The embedded MQTT broker (Aedes, MQTT 3.1.1) that `npm start` runs: a device logs in with
+ * The embedded MQTT broker (Aedes: MQTT 3.1.1, and MQTT 5 through a bridge) that `npm start` runs: a device logs in with
  * its ID and key, publishes only on its own uplink topics and subscribes only to its own
  * `cmd`. Messages go straight into ingest from the broker's publish hook.
  */
@@ -119,7 +120,23 @@ export async function startEmbeddedBroker(options: {
     },
   });
 
-  const server = net.createServer((socket) => broker.handle(socket));
+  // MQTT 3.1 and 3.1.1 go straight to Aedes; an MQTT 5 client is bridged (mqtt5-bridge.ts).
+  const server = net.createServer((socket) => {
+    let head = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      head = Buffer.concat([head, chunk]);
+      const level = connectProtocolLevel(head);
+      if (level === 'more' && head.length < 64) return;
+      socket.off('data', onData);
+      socket.pause();
+      if (level === 5) return bridgeMqtt5(socket, head, (stream) => broker.handle(stream));
+      socket.unshift(head);
+      broker.handle(socket);
+      socket.resume();
+    };
+    socket.on('data', onData);
+    socket.on('error', () => socket.destroy());
+  });
   let port: number;
   try {
     port = await listen(server, options.port, options.host);

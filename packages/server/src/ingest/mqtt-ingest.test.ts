@@ -159,4 +159,25 @@ describe('device protocol over the embedded MQTT broker', () => {
     assert.equal(ack.ack.id, 'c-1');
     await client.endAsync();
   });
+
+  test('an MQTT 5 device works the same: login, publish, commands, unsubscribe, last will', async () => {
+    const device = await registerDevice(server.vigil.database.db);
+    const statuses = collect(server.vigil.bus, 'device.status');
+    const acks = collect(server.vigil.bus, 'device.ack');
+    await assert.rejects(connectDevice(url, { deviceId: device.deviceId, key: 'wrong' }, { protocolVersion: 5 }), /Bad User Name or Password|Not authorized|bad user/i);
+    const client = await connectDevice(url, device, { protocolVersion: 5, will: true });
+    await client.publishAsync(deviceTopic(device.deviceId, 'status'), JSON.stringify({ online: true, battery: 71 }), { qos: 1, retain: true, properties: { userProperties: { a: 'b' } } });
+    const status = await eventually(() => statuses.find((entry) => entry.deviceId === device.deviceId), 'status over MQTT 5');
+    assert.equal(status.status.battery, 71);
+    await client.subscribeAsync(deviceTopic(device.deviceId, 'cmd'), { qos: 1 });
+    const received = new Promise<string>((resolve) => client.once('message', (_topic, payload) => resolve(payload.toString())));
+    await server.vigil.downlink.send(device.deviceId, { id: 'v5-1', cmd: 'realtime', args: { on: true } });
+    assert.equal(JSON.parse(await received).id, 'v5-1');
+    await client.publishAsync(deviceTopic(device.deviceId, 'ack'), JSON.stringify({ id: 'v5-1', ok: true }), { qos: 1 });
+    await eventually(() => acks.find((entry) => entry.deviceId === device.deviceId), 'ack over MQTT 5');
+    await client.unsubscribeAsync(deviceTopic(device.deviceId, 'cmd'));
+    client.stream.destroy();
+    const offline = await eventually(() => statuses.find((entry) => entry.deviceId === device.deviceId && !entry.online), 'last will over MQTT 5');
+    assert.equal(offline.reason, 'lastWill');
+  });
 });
