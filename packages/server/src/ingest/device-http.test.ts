@@ -81,4 +81,27 @@ describe('device protocol over HTTP, and supervision', () => {
     const row = await db.selectFrom('devices').select(['last_seen_at']).where('device_id', '=', device.deviceId).executeTakeFirstOrThrow();
     assert.equal(row.last_seen_at, clock);
   });
+
+  test('a gateway reports for its sub-devices with sub; a sub-device of another gateway is refused', async () => {
+    const { db } = server.vigil.database;
+    const host = await registerDevice(db, { deviceType: 21008 });
+    const otherHost = await registerDevice(db, { deviceType: 21008 });
+    const door = await registerDevice(db, { deviceType: 21009, hostRowId: host.rowId });
+    const foreign = await registerDevice(db, { deviceType: 21010, hostRowId: otherHost.rowId });
+    const events = collect(server.vigil.bus, 'device.event');
+    const statuses = collect(server.vigil.bus, 'device.status');
+    const opened = await post(host.deviceId, 'event', JSON.stringify({ ts: clock, type: 'door', status: 1, sub: door.deviceId }), host.key);
+    assert.equal(opened.statusCode, 200);
+    await post(host.deviceId, 'status', JSON.stringify({ online: true, battery: 33, signal: 3, sub: door.deviceId }), host.key);
+    await server.vigil.devices.ingest.flush();
+    const sensed = events.find((entry) => entry.deviceId === host.deviceId);
+    assert.equal(sensed?.subDevice?.deviceId, door.deviceId);
+    assert.equal(sensed?.subDevice?.deviceType, 21009);
+    assert.equal(statuses.find((entry) => entry.deviceId === door.deviceId && entry.reason === 'message')?.status.battery, 33);
+    const doorRow = await db.selectFrom('devices').select(['battery', 'signal']).where('device_id', '=', door.deviceId).executeTakeFirstOrThrow();
+    assert.deepEqual(doorRow, { battery: 33, signal: 3 });
+    const refused = await post(host.deviceId, 'event', JSON.stringify({ ts: clock, type: 'motion', status: 1, sub: foreign.deviceId }), host.key);
+    assert.equal(refused.statusCode, 403);
+    assert.equal(refused.json().data.reason, 'foreignSub');
+  });
 });
