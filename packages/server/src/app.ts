@@ -48,8 +48,14 @@ import { settingsRepository } from './modules/system/settings.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
 import { SERVER_VERSION } from './version.ts';
-import { createWorkerPool } from './workers/pool.ts';
 import type { Downlink } from './events/downlink.ts';
+import { startDeviceIngest, type DeviceIngest } from './ingest/device-ingest.ts';
+import type { IngestOptions } from './ingest/ingest.ts';
+import { liveRoutes } from './ingest/live.routes.ts';
+import type { TelemetryStore } from './ingest/telemetry-store.ts';
+import { originDataRoutes } from './modules/origin-data/origin-data.routes.ts';
+import { originDataService } from './modules/origin-data/origin-data.service.ts';
+import { createWorkerPool } from './workers/pool.ts';
 import { AppError } from './http/errors.ts';
 import { Status } from '@vigil/contracts';
 import { deviceRoutes } from './modules/devices/device.routes.ts';
@@ -60,8 +66,16 @@ export interface Vigil {
   database: DatabaseHandle;
   /** Background jobs with a single leader across processes: `scheduler.registerJob(...)`. */
   scheduler: Scheduler;
-  /** The domain event bus (ingest → rules → alarms → sockets). */
+  /** Domain events (device.status, device.samples, device.event, device.ack …). */
   bus: EventBus;
+  /** Commands to devices (MQTT `cmd`, or the HTTP answer). */
+  downlink: Downlink;
+  /** One-second samples by device and time range. */
+  telemetry: TelemetryStore;
+  /** The embedded MQTT broker's port (null with MQTT_URL). */
+  mqttPort: number | null;
+  /** Ingest, device directory (invalidate after changing a device), supervision, live subscriptions. */
+  devices: DeviceIngest;
   close(): Promise<void>;
 }
 
@@ -76,17 +90,10 @@ export interface BuildOptions {
   downlink?: Downlink;
   /** The telemetry store the nightly sleep reports read (ingest's store); without one no reports are made. */
   telemetry?: TelemetryReader;
+  /** Ingest tuning (bench:ingest lifts the per-device rate limit to measure capacity). */
+  ingest?: Partial<IngestOptions>;
 }
 
-/**
- * PLACEHOLDER until ingest's Downlink lands (the lead replaces it at merge): every command
- * fails as "device offline", so settings are stored and their command shows as failed.
- */
-const offlineDownlink: Downlink = {
-  send: async () => {
-    throw new AppError(Status.CONFLICT, 'device.offline');
-  },
-};
 
 /** Builds the whole server: database (migrated), services, routes, console and API docs. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Vigil> {
@@ -99,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   const metrics = createMetrics();
+  const bus = inProcessEventBus(app.log);
   instrumentRequests(app, metrics);
   const databaseWatch = databaseMetrics(metrics);
   const database = openDatabase(config, {
@@ -175,8 +183,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Started once the server listens (tests that inject requests never start one they do not use).
   app.addHook('onListen', async () => workers.warm());
   careRoutes(routes, db, now, workers);
-  const bus = inProcessEventBus(app.log);
-  const downlink = options.downlink ?? offlineDownlink;
+  // Modules get the downlink before ingest starts (ingest needs the scheduler and routes first):
+  // commands sent in between are refused as "device offline", as they would be by a device.
+  let ingestDownlink: Downlink | null = null;
+  const downlink: Downlink = options.downlink ?? {
+    send: async (deviceId, message) => {
+      if (!ingestDownlink) throw new AppError(Status.CONFLICT, 'device.offline');
+      await ingestDownlink.send(deviceId, message);
+    },
+  };
   deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
   const gateways = gatewayModule(routes, { db, now, workers, events: bus, downlink });
   const reports = reportRepository(db);
@@ -196,18 +211,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
+  const devices = await startDeviceIngest({ app, config, db, bus, metrics, scheduler, log: app.log, now, print, options: options.ingest });
+  originDataRoutes(routes, originDataService({ telemetry: devices.telemetry, messages: devices.messages, workers, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC', now }));
+  liveRoutes(routes, { db, live: devices.live, now });
+  ingestDownlink = devices.downlink;
+  // Ingest caches device keys and placements: a registry change refreshes that device at once.
+  bus.subscribe('device.changed', (event) => devices.directory.invalidate(event.deviceId));
   gateways.registerJobs(scheduler);
-  if (options.telemetry) {
-    const maker = dailyReportMaker({
-      reports,
-      settings,
-      telemetry: options.telemetry,
-      workers,
-      onFailure: (resident, error) => app.log.warn({ err: error, residentId: resident.residentId }, 'sleep report: not made this run'),
-    });
-    // Each resident's report lands within 15 minutes after their wake time (spec 02 §9).
-    scheduler.registerJob({ name: 'sleep-daily-reports', schedule: { everyMs: DAILY_REPORT_JOB_EVERY_MS }, runAtStart: true, run: async ({ now: time }) => void (await maker.makeDailyReports(time)) });
-  }
+  const maker = dailyReportMaker({
+    reports,
+    settings,
+    telemetry: options.telemetry ?? devices.telemetry,
+    workers,
+    onFailure: (resident, error) => app.log.warn({ err: error, residentId: resident.residentId }, 'sleep report: not made this run'),
+  });
+  // Each resident's report lands within 15 minutes after their wake time (spec 02 §9).
+  scheduler.registerJob({ name: 'sleep-daily-reports', schedule: { everyMs: DAILY_REPORT_JOB_EVERY_MS }, runAtStart: true, run: async ({ now: time }) => void (await maker.makeDailyReports(time)) });
   scheduler.start();
 
   return {
@@ -215,12 +234,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     scheduler,
     bus,
+    downlink: devices.downlink,
+    telemetry: devices.telemetry,
+    mqttPort: devices.mqttPort,
+    devices,
     async close() {
       await scheduler.stop();
       gateways.close();
-      await bus.close();
+      await devices.close();
       await app.close();
       await workers.close();
+      await bus.close();
       await database.close();
     },
   };

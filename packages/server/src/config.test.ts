@@ -19,3 +19,19 @@ test('a TRUST_PROXY that is none of these stops the start with a clear message',
     assert.throws(() => parseTrustProxy(bad), /TRUST_PROXY must be/);
   }
 });
+
+test('device broker settings: embedded on 1883 by default, or an external MQTT_URL with a share group', () => {
+  const defaults = loadConfig({});
+  assert.equal(defaults.mqttPort, 1883);
+  assert.equal(defaults.mqttUrl, null);
+  assert.equal(defaults.mqttShareGroup, 'vigil');
+  assert.equal(defaults.rawRetentionDays, 30);
+  const external = loadConfig({ MQTT_URL: 'mqtt://vigil:secret@broker:1883', MQTT_SHARE_GROUP: 'vigil-b', VIGIL_RAW_RETENTION_DAYS: '7' });
+  assert.equal(external.mqttUrl, 'mqtt://vigil:secret@broker:1883');
+  assert.equal(external.mqttShareGroup, 'vigil-b');
+  assert.equal(external.rawRetentionDays, 7);
+  assert.throws(() => loadConfig({ MQTT_PORT: '70000' }), /MQTT_PORT/);
+  assert.throws(() => loadConfig({ MQTT_URL: 'http://broker' }), /MQTT_URL/);
+  assert.throws(() => loadConfig({ MQTT_SHARE_GROUP: 'a/b' }), /MQTT_SHARE_GROUP/);
+  assert.throws(() => loadConfig({ VIGIL_RAW_RETENTION_DAYS: '0' }), /VIGIL_RAW_RETENTION_DAYS/);
+});

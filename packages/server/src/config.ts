@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { RAW_RETENTION_DAYS_DEFAULT } from '@vigil/contracts';
 
 /** Runtime configuration, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -16,6 +17,14 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Bearer token for /metrics; without it only this machine may read them. */
   metricsToken: string | null;
+  /** Port of the embedded MQTT broker (MQTT_PORT, default 1883; 0 = any free port). Unused with mqttUrl. */
+  mqttPort: number;
+  /** External broker (MQTT_URL, e.g. mqtt://vigil:secret@broker:1883): no embedded broker then. */
+  mqttUrl: string | null;
+  /** Shared-subscription group of Vigil processes on the external broker (MQTT_SHARE_GROUP, default vigil). */
+  mqttShareGroup: string;
+  /** Days original data (samples, device messages) is kept (VIGIL_RAW_RETENTION_DAYS, default 30). */
+  rawRetentionDays: number;
   /** The carrier's NB-IoT platform (docs/carrier-adapter.md); all null when there is none. */
   carrier: CarrierConfig;
 }
@@ -86,6 +95,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (metricsToken && metricsToken.length < METRICS_TOKEN_MIN_LENGTH) {
     throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24)`);
   }
+  const mqttPort = Number(env.MQTT_PORT ?? 1883);
+  if (!Number.isInteger(mqttPort) || mqttPort < 0 || mqttPort > 65535) throw new Error(`MQTT_PORT must be a port number, got "${env.MQTT_PORT}"`);
+  const mqttUrl = env.MQTT_URL?.trim() || null;
+  if (mqttUrl && !/^(mqtts?|tcp|tls|wss?):\/\//.test(mqttUrl)) throw new Error('MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL (leave it unset for the embedded broker)');
+  const mqttShareGroup = env.MQTT_SHARE_GROUP?.trim() || 'vigil';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(mqttShareGroup)) throw new Error('MQTT_SHARE_GROUP may contain only letters, digits, _ and - (at most 64)');
+  const rawRetentionDays = Number(env.VIGIL_RAW_RETENTION_DAYS ?? RAW_RETENTION_DAYS_DEFAULT);
+  if (!Number.isInteger(rawRetentionDays) || rawRetentionDays < 1) throw new Error(`VIGIL_RAW_RETENTION_DAYS must be a whole number of days, at least 1; got "${env.VIGIL_RAW_RETENTION_DAYS}"`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -98,6 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken,
+    mqttPort,
+    mqttUrl,
+    mqttShareGroup,
+    rawRetentionDays,
     carrier: loadCarrierConfig(env),
   };
 }

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   console.log(`Demo logins, all with password ${DEMO_PASSWORD}:`);
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.userName.padEnd(14)} ${account.role}`);
   console.log('');
-  simulation = await startDemoSimulation(vigil.database.db, { brokerUrl: demoBrokerUrl(), dataDir: config.dataDir, print: (line) => console.log(line) });
+  simulation = await startDemoSimulation(vigil.database.db, { brokerUrl: demoBrokerUrl(config.mqttUrl, vigil.mqttPort), dataDir: config.dataDir, print: (line) => console.log(line) });
 }
 
 main().catch((error: unknown) => {

@@ -6,3 +6,4 @@ export * from './events.ts';
 export * from './registry-events.ts';
 export * from './carrier.ts';
 export * from './fall-radar.ts';
+export * from './protocol-json-schema.ts';

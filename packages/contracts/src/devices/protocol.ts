@@ -55,6 +55,8 @@ export const StatusMessageSchema = z.object({
   tamper: z.enum(['installed', 'removed', 'tampered']).optional(),
   /** For a gateway: the state of one sub-device, reported through its host. */
   sub: deviceIdField.optional(),
+  /** True in the payload a device registers as its MQTT last will (`{"online":false,"lastWill":true}`). */
+  lastWill: z.boolean().optional(),
 });
 export type StatusMessage = z.infer<typeof StatusMessageSchema>;
 

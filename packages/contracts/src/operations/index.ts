@@ -6,6 +6,7 @@ import * as carrier from './carrier.ts';
 import * as community from './community.ts';
 import * as gateways from './gateways.ts';
 import * as devices from './devices.ts';
+import * as originData from './origin-data.ts';
 import type { Operation } from './define.ts';
 import * as providers from './providers.ts';
 import * as reports from './reports.ts';
@@ -27,6 +28,7 @@ export * from './gateways.ts';
 export * from './devices.ts';
 export * from './reports.ts';
 export * from './carrier.ts';
+export * from './origin-data.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -35,4 +37,4 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 }
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
-export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports].flatMap(operationsOf);
+export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData].flatMap(operationsOf);

@@ -327,6 +327,38 @@ export interface MonthlyReportsTable {
   updated_at: number;
 }
 
+/** Packed one-second samples of one device (ingest/telemetry-codec.ts), one row per open chunk of a writer. */
+export interface TelemetryChunksTable {
+  id: Generated<number>;
+  device_id: string;
+  writer: string;
+  opened_at: number;
+  start_at: number;
+  end_at: number;
+  sample_count: number;
+  data: Buffer;
+}
+
+/** A status, event or ack message as a device sent it (original data). */
+export interface DeviceMessagesTable {
+  id: Generated<number>;
+  device_id: string;
+  channel: string;
+  ts: number;
+  received_at: number;
+  payload: string;
+}
+
+/** A command waiting for a device that talks HTTP (answered with its next request). */
+export interface DeviceCommandQueueTable {
+  id: Generated<number>;
+  device_id: string;
+  command_id: string;
+  message: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   providers: ProvidersTable;
   accounts: AccountsTable;
@@ -350,4 +382,7 @@ export interface Database {
   device_commands: DeviceCommandsTable;
   daily_reports: DailyReportsTable;
   monthly_reports: MonthlyReportsTable;
+  telemetry_chunks: TelemetryChunksTable;
+  device_messages: DeviceMessagesTable;
+  device_command_queue: DeviceCommandQueueTable;
 }

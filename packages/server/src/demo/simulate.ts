@@ -54,10 +54,9 @@ export async function startDemoSimulation(db: Db, options: { brokerUrl: string; 
 }
 
 /**
- * MERGE (lead): the broker the demo devices talk to. Ingest exposes the embedded broker's
- * port on the Vigil object (`vigil.mqttPort`); connect it here. Until then: MQTT_URL, or
- * a local Mosquitto on 1883.
+ * The broker the demo devices talk to: the external one (MQTT_URL) when Vigil uses it,
+ * else Vigil's embedded broker on the port it really bound (it moves off a taken 1883).
  */
-export function demoBrokerUrl(): string {
-  return process.env.MQTT_URL?.trim() || `mqtt://127.0.0.1:${process.env.MQTT_PORT ?? 1883}`;
+export function demoBrokerUrl(mqttUrl: string | null, mqttPort: number | null): string {
+  return mqttUrl ?? `mqtt://127.0.0.1:${mqttPort ?? 1883}`;
 }

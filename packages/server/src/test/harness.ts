@@ -105,6 +105,8 @@ export async function startTestServer(
     VIGIL_DATA_DIR: dataDir,
     // Error-level lines are captured; an undeclared one fails the test file (see close()).
     LOG_LEVEL: 'error',
+    // Never the shared default 1883: each test server's embedded broker takes a free port.
+    MQTT_PORT: '0',
     VIGIL_ADMIN_USER: 'testadmin',
     VIGIL_ADMIN_PASSWORD: 'Test#Admin2026',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),

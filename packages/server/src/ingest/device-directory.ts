@@ -1,0 +1,184 @@
+import crypto from 'node:crypto';
+import { deviceTypeInfo, REPORT_INTERVAL_DEFAULT_S, type DevicePlacement } from '@vigil/contracts';
+import type { Db } from '../db/database.ts';
+
+/** What ingest needs to know about a device, cached so that no message costs a query. */
+export interface DirectoryEntry extends DevicePlacement {
+  /** devices.id */
+  rowId: number;
+  deviceId: string;
+  deviceType: number;
+  key: string;
+  /** devices.id of the gateway host of a sub-device. */
+  hostRowId: number | null;
+  online: boolean;
+  /** Seconds between the reports supervision expects (docs/device-protocol.md "Supervision"). */
+  intervalS: number;
+}
+
+/** Devices that stream telemetry report every reportInterval; everything else sends status at least this often. */
+export const STATUS_HEARTBEAT_S = 60;
+
+/** How long a device ID that is not in the registry stays known as unknown before the next lookup. */
+const NEGATIVE_TTL_MS = 30_000;
+
+/** The expected report interval: the device's `reportInterval` setting, else the type's default. */
+export function reportIntervalOf(deviceType: number, settingsJson: string): number {
+  try {
+    const settings: unknown = JSON.parse(settingsJson);
+    if (typeof settings === 'object' && settings !== null && 'reportInterval' in settings) {
+      const value = Number(settings.reportInterval);
+      if (Number.isFinite(value) && value > 0) return value;
+    }
+  } catch {
+    // Unreadable settings fall back to the default.
+  }
+  return deviceTypeInfo(deviceType)?.kind === 'sleepMonitor' ? REPORT_INTERVAL_DEFAULT_S : STATUS_HEARTBEAT_S;
+}
+
+function entryQuery(db: Db) {
+  return db
+    .selectFrom('devices as d')
+    .leftJoin('beds as b', 'b.id', 'd.bed_id')
+    .leftJoin('residents as r', 'r.bed_id', 'd.bed_id')
+    .select([
+      'd.id', 'd.device_id', 'd.device_type', 'd.device_key', 'd.provider_id', 'd.bed_id', 'd.room_id', 'd.resident_id', 'd.host_id', 'd.online', 'd.settings',
+      'b.room_id as bed_room_id', 'r.id as bed_resident_id',
+    ]);
+}
+
+type EntryRow = Awaited<ReturnType<ReturnType<typeof entryQuery>['execute']>>[number];
+
+function toEntry(row: EntryRow): DirectoryEntry {
+  return {
+    rowId: row.id,
+    deviceId: row.device_id,
+    deviceType: row.device_type,
+    key: row.device_key,
+    providerId: row.provider_id,
+    bedId: row.bed_id,
+    roomId: row.room_id ?? row.bed_room_id ?? null,
+    residentId: row.resident_id ?? row.bed_resident_id ?? null,
+    hostRowId: row.host_id,
+    online: Number(row.online) === 1,
+    intervalS: reportIntervalOf(row.device_type, row.settings),
+  };
+}
+
+/** Constant-time comparison of a presented device key with the stored one. */
+export function keyMatches(stored: string, presented: string): boolean {
+  const a = crypto.createHash('sha256').update(stored).digest();
+  const b = crypto.createHash('sha256').update(presented).digest();
+  return crypto.timingSafeEqual(a, b) && stored.length > 0;
+}
+
+/**
+ * The device registry as ingest sees it: loaded whole at start, reloaded every
+ * `refreshMs`, a miss looked up once (unknown IDs are remembered for a while), and
+ * `invalidate(deviceId)` for modules that change a device (binding, key, provider).
+ */
+export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?: number }) {
+  const byId = new Map<string, DirectoryEntry>();
+  const byRow = new Map<number, DirectoryEntry>();
+  const unknownUntil = new Map<string, number>();
+  const lookups = new Map<string, Promise<DirectoryEntry | null>>();
+  let timer: NodeJS.Timeout | null = null;
+
+  function remember(entry: DirectoryEntry): DirectoryEntry {
+    byId.set(entry.deviceId, entry);
+    byRow.set(entry.rowId, entry);
+    unknownUntil.delete(entry.deviceId);
+    return entry;
+  }
+
+  async function reload(): Promise<void> {
+    const rows = await entryQuery(db).execute();
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const fresh = toEntry(row);
+      const previous = byId.get(fresh.deviceId);
+      if (previous && previous.rowId === fresh.rowId) Object.assign(previous, fresh);
+      else remember(fresh);
+      seen.add(fresh.deviceId);
+    }
+    for (const [deviceId, entry] of byId) {
+      if (!seen.has(deviceId)) {
+        byId.delete(deviceId);
+        byRow.delete(entry.rowId);
+      }
+    }
+  }
+
+  async function fetch(deviceId: string): Promise<DirectoryEntry | null> {
+    const row = await entryQuery(db).where('d.device_id', '=', deviceId).executeTakeFirst();
+    if (!row) {
+      const old = byId.get(deviceId);
+      if (old) {
+        byId.delete(deviceId);
+        byRow.delete(old.rowId);
+      }
+      unknownUntil.set(deviceId, options.now() + NEGATIVE_TTL_MS);
+      return null;
+    }
+    const fresh = toEntry(row);
+    const previous = byId.get(deviceId);
+    if (previous && previous.rowId === fresh.rowId) {
+      Object.assign(previous, fresh);
+      return previous;
+    }
+    return remember(fresh);
+  }
+
+  return {
+    /** Loads every device and starts the periodic reload. */
+    async start(): Promise<void> {
+      await reload();
+      timer = setInterval(() => void reload().catch(() => {}), options.refreshMs ?? 30_000);
+      timer.unref();
+    },
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+    /** The cached entry, or undefined when not cached (then `lookup`). */
+    cached(deviceId: string): DirectoryEntry | undefined {
+      return byId.get(deviceId);
+    },
+    /** True when the ID was looked up recently and is not in the registry. */
+    knownUnknown(deviceId: string): boolean {
+      const until = unknownUntil.get(deviceId);
+      if (until === undefined) return false;
+      if (until > options.now()) return true;
+      unknownUntil.delete(deviceId);
+      return false;
+    },
+    /** The entry from cache or the database (one query per ID at a time). */
+    async lookup(deviceId: string): Promise<DirectoryEntry | null> {
+      const hit = byId.get(deviceId);
+      if (hit) return hit;
+      if (this.knownUnknown(deviceId)) return null;
+      let pending = lookups.get(deviceId);
+      if (!pending) {
+        pending = fetch(deviceId).finally(() => lookups.delete(deviceId));
+        lookups.set(deviceId, pending);
+      }
+      return pending;
+    },
+    /** Reads the device afresh (a device connecting: its key may just have changed). */
+    refresh: (deviceId: string) => fetch(deviceId),
+    byRowId: (rowId: number) => byRow.get(rowId),
+    /** Forget what is cached about a device (or all): the next message reads it again. */
+    invalidate(deviceId?: string): void {
+      if (deviceId === undefined) {
+        void reload().catch(() => {});
+        return;
+      }
+      unknownUntil.delete(deviceId);
+      void fetch(deviceId).catch(() => {});
+    },
+    reload,
+    size: () => byId.size,
+  };
+}
+
+export type DeviceDirectory = ReturnType<typeof deviceDirectory>;

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Downlink } from '../events/downlink.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import { deviceDirectory, type DeviceDirectory } from './device-directory.ts';
+import { deviceHttpRoutes } from './device-http.routes.ts';
+import { createDownlink } from './downlink-impl.ts';
+import { startEmbeddedBroker } from './embedded-broker.ts';
+import { connectExternalBroker, describeMqttUrl } from './external-broker.ts';
+import { createIngest, type Ingest, type IngestLog, type IngestOptions } from './ingest.ts';
+import { liveSubscriptions, type LiveSubscriptions } from './live-subscriptions.ts';
+import { commandQueue, messageLog, type MessageLog } from './message-log.ts';
+import { supervision } from './supervision.ts';
+import { telemetryStore, type TelemetryStore } from './telemetry-store.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+/** The device side of Vigil: broker (or broker client), ingest, telemetry store, supervision and downlink. */
+export interface DeviceIngest {
+  ingest: Ingest;
+  directory: DeviceDirectory;
+  telemetry: TelemetryStore;
+  messages: MessageLog;
+  downlink: Downlink;
+  live: LiveSubscriptions;
+  supervision: { runNow(): Promise<number> };
+  /** The embedded broker's port; null with MQTT_URL. */
+  mqttPort: number | null;
+  /** Deletes raw data older than the retention period; answers chunks and messages removed. */
+  purgeRawData(now: number): Promise<{ chunks: number; messages: number; commands: number }>;
+  close(): Promise<void>;
+}
+
+/** Starts device ingest: the embedded broker on MQTT_PORT, or a client of MQTT_URL. */
+export async function startDeviceIngest(deps: {
+  app: FastifyInstance;
+  config: Config;
+  db: Db;
+  bus: EventBus;
+  metrics: Metrics;
+  scheduler: Scheduler;
+  log: IngestLog;
+  now: () => number;
+  print: (line: string) => void;
+  options?: Partial<IngestOptions>;
+}): Promise<DeviceIngest> {
+  const { config, db, now } = deps;
+  const directory = deviceDirectory(db, { now });
+  await directory.start();
+  const telemetry = telemetryStore(db, { now });
+  const messages = messageLog(db);
+  const commands = commandQueue(db);
+  const ingest = createIngest({ db, bus: deps.bus, metrics: deps.metrics, log: deps.log, now, directory, telemetry, messages, commands, options: deps.options });
+  const watch = supervision({ db, ingest, telemetry, now, log: deps.log, everyMs: 5_000 });
+  await deviceHttpRoutes(deps.app, { ingest, directory, commands, now });
+
+  let broker: { publish(topic: string, payload: string): Promise<void>; close(): Promise<void> };
+  let mqttPort: number | null = null;
+  if (config.mqttUrl) {
+    broker = await connectExternalBroker({ url: config.mqttUrl, shareGroup: config.mqttShareGroup, ingest, log: deps.log });
+    deps.print(`Devices: MQTT broker ${describeMqttUrl(config.mqttUrl)} (shared subscription group "${config.mqttShareGroup}")`);
+  } else {
+    const embedded = await startEmbeddedBroker({ port: config.mqttPort, host: config.host, ingest, directory, metrics: deps.metrics, log: deps.log, print: deps.print });
+    broker = embedded;
+    mqttPort = embedded.port;
+    deps.print(`Devices: embedded MQTT broker on port ${embedded.port}`);
+  }
+  const downlink = createDownlink({ publish: (topic, payload) => broker.publish(topic, payload), commands, now });
+
+  async function purgeRawData(time: number) {
+    const cutoff = time - config.rawRetentionDays * DAY_MS;
+    return {
+      chunks: await telemetry.purgeBefore(cutoff),
+      messages: await messages.purgeBefore(cutoff),
+      commands: await commands.purgeExpired(time),
+    };
+  }
+  deps.scheduler.registerJob({ name: 'raw-data-purge', schedule: { everyMs: 3600_000 }, runAtStart: true, run: async ({ now: time }) => void (await purgeRawData(time)) });
+
+  return {
+    ingest,
+    directory,
+    telemetry,
+    messages,
+    downlink,
+    live: liveSubscriptions(now),
+    supervision: watch,
+    mqttPort,
+    purgeRawData,
+    async close() {
+      await broker.close();
+      await watch.stop();
+      await ingest.close();
+      directory.stop();
+    },
+  };
+}

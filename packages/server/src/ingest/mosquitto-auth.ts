@@ -1,0 +1,41 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEVICE_UPLINK_CHANNELS, TOPIC_ROOT } from '@vigil/contracts';
+import type { Db } from '../db/database.ts';
+
+/** Mosquitto 2's password hash: PBKDF2-SHA512, 101 iterations, 12-byte salt (`$7$`). */
+const ITERATIONS = 101;
+
+/** One password_file line for Mosquitto (the format mosquitto_passwd writes). */
+export function mosquittoPasswordLine(userName: string, password: string, salt = crypto.randomBytes(12)): string {
+  const hash = crypto.pbkdf2Sync(password, salt, ITERATIONS, 64, 'sha512');
+  return `${userName}:$7$${ITERATIONS}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+/** The ACL: Vigil's account reads and writes every device topic; a device only its own (%u = its ID). */
+export function mosquittoAcl(serverUser: string): string {
+  return [
+    '# Written by Vigil (npm run mqtt:mosquitto-auth). Devices log in with their ID and key.',
+    `user ${serverUser}`,
+    `topic readwrite ${TOPIC_ROOT}/#`,
+    '',
+    ...DEVICE_UPLINK_CHANNELS.map((channel) => `pattern write ${TOPIC_ROOT}/%u/${channel}`),
+    `pattern read ${TOPIC_ROOT}/%u/cmd`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Writes Mosquitto's password_file and acl_file from the device registry (README "External
+ * MQTT broker"): every device with its key, plus Vigil's own account. Reload Mosquitto
+ * (SIGHUP) after each run; run again when devices are added or keys change.
+ */
+export async function writeMosquittoAuth(db: Db, dir: string, server: { userName: string; password: string }): Promise<{ devices: number }> {
+  const devices = await db.selectFrom('devices').select(['device_id', 'device_key']).orderBy('device_id').execute();
+  const lines = [mosquittoPasswordLine(server.userName, server.password), ...devices.map((device) => mosquittoPasswordLine(device.device_id, device.device_key))];
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'vigil.passwd'), `${lines.join('\n')}\n`, { mode: 0o600 });
+  fs.writeFileSync(path.join(dir, 'vigil.acl'), mosquittoAcl(server.userName));
+  return { devices: devices.length };
+}

@@ -1,0 +1,267 @@
+import crypto from 'node:crypto';
+import type { TelemetrySample } from '@vigil/contracts';
+import type { Insertable, Kysely } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database, TelemetryChunksTable } from '../db/schema.ts';
+import { ChunkEncoder, decodeSamples, encodeSamples } from './telemetry-codec.ts';
+
+/** A chunk holds at most this many samples and this long a span (so a range query knows how far back to look). */
+export const CHUNK_SAMPLES_MAX = 300;
+export const CHUNK_SPAN_MAX_MS = 5 * 60_000;
+const UPSERT_ROWS = 200;
+
+interface OpenChunk {
+  deviceId: string;
+  openedAt: number;
+  encoder: ChunkEncoder;
+  /** Appends since the last write. */
+  version: number;
+  written: number;
+  lastAppendAt: number;
+}
+
+/**
+ * Telemetry store (docs/device-protocol.md "Storage"): one-second samples of sleep
+ * monitors, packed per device into chunks of a few minutes (about 2–4 bytes a sample).
+ * `append` only touches memory; ingest's writer calls `writePending` inside its batch
+ * transaction, so one commit stores many devices' samples. Reads merge chunks of every
+ * writer and answer samples in time order.
+ */
+export interface TelemetryStore {
+  /** Adds samples to the device's open chunk; stored at the next write. */
+  append(deviceId: string, samples: readonly TelemetrySample[]): void;
+  /** Writes every open chunk with new samples (inside the caller's transaction); answers a commit callback. */
+  writePending(trx: Kysely<Database>): Promise<(committed: boolean) => void>;
+  /** True when appended samples wait for a write. */
+  hasPending(): boolean;
+  /** Samples of [from, to) in time order. Samples not yet written are not included. */
+  read(deviceId: string, from: number, to: number): Promise<TelemetrySample[]>;
+  /** How many samples the device has in [from, to) (chunk counts; exact at the range's ends). */
+  count(deviceId: string, from: number, to: number): Promise<number>;
+  /** One page of [from, to) in time order, and how many samples the range holds (for original data). */
+  page(deviceId: string, from: number, to: number, offset: number, limit: number): Promise<{ total: number; samples: TelemetrySample[] }>;
+  /** Deletes the device's samples in [from, to); answers how many. */
+  deleteRange(deviceId: string, from: number, to: number): Promise<number>;
+  /** Deletes every sample of the device; answers how many. */
+  deleteAll(deviceId: string): Promise<number>;
+  /** Deletes chunks whose last sample is older than the time (retention); answers rows removed. */
+  purgeBefore(time: number): Promise<number>;
+  /** Closes open chunks idle longer than a chunk span (their bytes are already written). */
+  closeIdle(now: number): void;
+}
+
+async function upsertChunks(trx: Kysely<Database>, rows: Insertable<TelemetryChunksTable>[]): Promise<void> {
+  for (let index = 0; index < rows.length; index += UPSERT_ROWS) {
+    await trx
+      .insertInto('telemetry_chunks')
+      .values(rows.slice(index, index + UPSERT_ROWS))
+      .onConflict((conflict) =>
+        conflict.columns(['device_id', 'writer', 'opened_at']).doUpdateSet((eb) => ({
+          start_at: eb.ref('excluded.start_at'),
+          end_at: eb.ref('excluded.end_at'),
+          sample_count: eb.ref('excluded.sample_count'),
+          data: eb.ref('excluded.data'),
+        })),
+      )
+      .execute();
+  }
+}
+
+export function telemetryStore(db: Db, options: { now: () => number; writer?: string }): TelemetryStore {
+  const writer = options.writer ?? crypto.randomBytes(6).toString('hex');
+  const open = new Map<string, OpenChunk>();
+  /** Chunks with samples not yet written (including ones already replaced by a newer chunk). */
+  let dirty = new Set<OpenChunk>();
+  let lastOpenedAt = 0;
+
+  function openChunk(deviceId: string): OpenChunk {
+    // Unique per writer: two chunks of a device opened in the same millisecond get different keys.
+    lastOpenedAt = Math.max(options.now(), lastOpenedAt + 1);
+    const chunk: OpenChunk = { deviceId, openedAt: lastOpenedAt, encoder: new ChunkEncoder(), version: 0, written: 0, lastAppendAt: options.now() };
+    open.set(deviceId, chunk);
+    return chunk;
+  }
+
+  function fits(chunk: OpenChunk, t: number): boolean {
+    const { encoder } = chunk;
+    if (encoder.count === 0) return true;
+    if (encoder.count >= CHUNK_SAMPLES_MAX) return false;
+    return Math.max(encoder.maxT, t) - Math.min(encoder.minT, t) <= CHUNK_SPAN_MAX_MS;
+  }
+
+  async function chunksOf(deviceId: string, from: number, to: number) {
+    return db
+      .selectFrom('telemetry_chunks')
+      .select(['id', 'start_at', 'end_at', 'sample_count', 'data'])
+      .where('device_id', '=', deviceId)
+      .where('start_at', '>=', from - CHUNK_SPAN_MAX_MS)
+      .where('start_at', '<', to)
+      .where('end_at', '>=', from)
+      .orderBy('start_at')
+      .execute();
+  }
+
+  function dropOpen(deviceId: string): void {
+    open.delete(deviceId);
+    for (const chunk of dirty) if (chunk.deviceId === deviceId) dirty.delete(chunk);
+  }
+
+  return {
+    append(deviceId, samples) {
+      let chunk = open.get(deviceId) ?? openChunk(deviceId);
+      for (const sample of samples) {
+        if (!fits(chunk, sample.t)) chunk = openChunk(deviceId);
+        chunk.encoder.append(sample);
+        chunk.version++;
+        dirty.add(chunk);
+      }
+      chunk.lastAppendAt = options.now();
+    },
+
+    hasPending() {
+      return dirty.size > 0;
+    },
+
+    async writePending(trx) {
+      const taken = dirty;
+      dirty = new Set();
+      const batch: { chunk: OpenChunk; version: number; row: Insertable<TelemetryChunksTable> }[] = [];
+      for (const chunk of taken) {
+        if (chunk.version === chunk.written || chunk.encoder.count === 0) continue;
+        batch.push({
+          chunk,
+          version: chunk.version,
+          row: {
+            device_id: chunk.deviceId,
+            writer,
+            opened_at: chunk.openedAt,
+            start_at: chunk.encoder.minT,
+            end_at: chunk.encoder.maxT,
+            sample_count: chunk.encoder.count,
+            data: chunk.encoder.bytes(),
+          },
+        });
+      }
+      const retry = () => {
+        for (const entry of batch) dirty.add(entry.chunk);
+      };
+      try {
+        await upsertChunks(trx, batch.map((entry) => entry.row));
+      } catch (error) {
+        retry();
+        throw error;
+      }
+      return (committed: boolean) => {
+        if (!committed) return retry();
+        for (const entry of batch) entry.chunk.written = entry.version;
+      };
+    },
+
+    async read(deviceId, from, to) {
+      const rows = await chunksOf(deviceId, from, to);
+      const samples: TelemetrySample[] = [];
+      for (const row of rows) {
+        for (const sample of decodeSamples(row.data)) if (sample.t >= from && sample.t < to) samples.push(sample);
+      }
+      return samples.sort((a, b) => a.t - b.t);
+    },
+
+    async count(deviceId, from, to) {
+      const rows = await chunksOf(deviceId, from, to);
+      let total = 0;
+      for (const row of rows) {
+        if (row.start_at >= from && row.end_at < to) total += row.sample_count;
+        else total += decodeSamples(row.data).filter((sample) => sample.t >= from && sample.t < to).length;
+      }
+      return total;
+    },
+
+    async page(deviceId, from, to, offset, limit) {
+      const meta = await db
+        .selectFrom('telemetry_chunks')
+        .select(['id', 'start_at', 'end_at', 'sample_count'])
+        .where('device_id', '=', deviceId)
+        .where('start_at', '>=', from - CHUNK_SPAN_MAX_MS)
+        .where('start_at', '<', to)
+        .where('end_at', '>=', from)
+        .orderBy('start_at')
+        .orderBy('id')
+        .execute();
+      const edge = meta.filter((row) => row.start_at < from || row.end_at >= to).map((row) => row.id);
+      const decoded = new Map<number, TelemetrySample[]>();
+      const load = async (ids: number[]) => {
+        const wanted = ids.filter((id) => !decoded.has(id));
+        if (wanted.length === 0) return;
+        const rows = await db.selectFrom('telemetry_chunks').select(['id', 'data']).where('id', 'in', wanted).execute();
+        for (const row of rows) decoded.set(row.id, decodeSamples(row.data).filter((sample) => sample.t >= from && sample.t < to).sort((a, b) => a.t - b.t));
+      };
+      await load(edge);
+      const counts = meta.map((row) => decoded.get(row.id)?.length ?? row.sample_count);
+      const total = counts.reduce((sum, n) => sum + n, 0);
+      const needed: number[] = [];
+      let position = 0;
+      const firstSkip: Map<number, number> = new Map();
+      meta.forEach((row, index) => {
+        const n = counts[index] ?? 0;
+        if (position + n > offset && position < offset + limit) {
+          needed.push(row.id);
+          firstSkip.set(row.id, Math.max(0, offset - position));
+        }
+        position += n;
+      });
+      await load(needed);
+      const samples: TelemetrySample[] = [];
+      for (const id of needed) samples.push(...(decoded.get(id) ?? []).slice(firstSkip.get(id) ?? 0));
+      return { total, samples: samples.slice(0, limit) };
+    },
+
+    async deleteRange(deviceId, from, to) {
+      dropOpen(deviceId);
+      const rows = await chunksOf(deviceId, from, to);
+      let deleted = 0;
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows) {
+          if (row.start_at >= from && row.end_at < to) {
+            await trx.deleteFrom('telemetry_chunks').where('id', '=', row.id).execute();
+            deleted += row.sample_count;
+            continue;
+          }
+          const all = decodeSamples(row.data);
+          const kept = all.filter((sample) => sample.t < from || sample.t >= to);
+          deleted += all.length - kept.length;
+          if (kept.length === all.length) continue;
+          if (kept.length === 0) {
+            await trx.deleteFrom('telemetry_chunks').where('id', '=', row.id).execute();
+            continue;
+          }
+          kept.sort((a, b) => a.t - b.t);
+          await trx
+            .updateTable('telemetry_chunks')
+            .set({ data: encodeSamples(kept), sample_count: kept.length, start_at: kept[0]?.t ?? row.start_at, end_at: kept[kept.length - 1]?.t ?? row.end_at })
+            .where('id', '=', row.id)
+            .execute();
+        }
+      });
+      return deleted;
+    },
+
+    async deleteAll(deviceId) {
+      dropOpen(deviceId);
+      const total = await db.selectFrom('telemetry_chunks').select((eb) => eb.fn.sum<number | string | null>('sample_count').as('n')).where('device_id', '=', deviceId).executeTakeFirst();
+      await db.deleteFrom('telemetry_chunks').where('device_id', '=', deviceId).execute();
+      return Number(total?.n ?? 0);
+    },
+
+    async purgeBefore(time) {
+      for (const chunk of open.values()) if (chunk.encoder.maxT < time) open.delete(chunk.deviceId);
+      const result = await db.deleteFrom('telemetry_chunks').where('end_at', '<', time).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    closeIdle(now) {
+      for (const [deviceId, chunk] of open) {
+        if (chunk.version === chunk.written && now - chunk.lastAppendAt > CHUNK_SPAN_MAX_MS) open.delete(deviceId);
+      }
+    },
+  };
+}
