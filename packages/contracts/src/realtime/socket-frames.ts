@@ -54,7 +54,9 @@ export interface HeartbeatReplyFrame { path: '/heartBeatResp'; ts: number }
 /** Latest samples of residents whose state changed (a delta; the board merges it by userId), at most every 2 s. */
 export interface DataChangeFrame { path: '/dataChange'; data: ResidentSample[] }
 /** A new alarm, or a repeat of an open one (data.repeatCount > 0); data.text is in the socket's language. */
-export interface AlertNotifyFrame { path: '/alertNotify' | '/safeAlertNotify'; data: AlarmRecord }
+export interface AlertNotifyFrame { path: '/alertNotify'; data: AlarmRecord }
+/** The same for home-safety sensors and gateway sub-devices. */
+export interface SafeAlertNotifyFrame { path: '/safeAlertNotify'; data: AlarmRecord }
 
 /** An alarm left the pending list because its condition ended or an operator released it. */
 export interface ReliefNotice {
@@ -87,5 +89,5 @@ export interface CheckAlarmNotice {
 }
 export interface CheckAlarmFrame { path: '/checkAlarm'; data: CheckAlarmNotice }
 
-export type ServerFrame = LoginReplyFrame | HeartbeatReplyFrame | DataChangeFrame | AlertNotifyFrame | UserStatusNotifyFrame | CheckAlarmFrame;
+export type ServerFrame = LoginReplyFrame | HeartbeatReplyFrame | DataChangeFrame | AlertNotifyFrame | SafeAlertNotifyFrame | UserStatusNotifyFrame | CheckAlarmFrame;
 export type ServerFramePath = ServerFrame['path'];

@@ -49,6 +49,14 @@ export function alarmPipeline(deps: {
     return value;
   }
 
+  /** The settings of whoever the device watches: the resident it is bound to, or the one in its bed. */
+  async function settingsAt(placement: DevicePlacement & { providerId: number }): Promise<ResidentAlarmSettings> {
+    const place = await deps.places.resolve(placement);
+    return settingsFor(place.providerId, place.residentId);
+  }
+  // A save in this process applies at once; one in another process within SETTINGS_CACHE_MS.
+  deps.settings.onResidentChange((residentId) => settingsCache.delete(residentId));
+
   /** Runs work for one device after its earlier work, so its rule state sees messages in order. */
   function serially(deviceId: string, work: () => Promise<void>): Promise<void> {
     const previous = queues.get(deviceId) ?? Promise.resolve();
@@ -81,7 +89,7 @@ export function alarmPipeline(deps: {
       if (!placement) return;
       return serially(device.deviceId, async () => {
         lastSeen.set(device.deviceId, { device, placement });
-        const settings = await settingsFor(placement.providerId, placement.residentId);
+        const settings = await settingsAt(placement);
         await apply(device, placement, deps.engine.event(device.deviceId, device.deviceType, event.event, event.receivedAt, settings));
       });
     }),
@@ -91,7 +99,7 @@ export function alarmPipeline(deps: {
       if (!placement) return;
       return serially(device.deviceId, async () => {
         lastSeen.set(device.deviceId, { device, placement });
-        const settings = await settingsFor(placement.providerId, placement.residentId);
+        const settings = await settingsAt(placement);
         await apply(device, placement, deps.engine.status(device.deviceId, device.deviceType, event, event.receivedAt, settings));
       });
     }),
@@ -101,7 +109,7 @@ export function alarmPipeline(deps: {
       if (!placement) return;
       return serially(device.deviceId, async () => {
         lastSeen.set(device.deviceId, { device, placement });
-        const settings = await settingsFor(placement.providerId, placement.residentId);
+        const settings = await settingsAt(placement);
         await apply(device, placement, deps.engine.samples(device.deviceId, device.deviceType, event.samples, settings));
       });
     }),
@@ -112,7 +120,7 @@ export function alarmPipeline(deps: {
       const seen = lastSeen.get(result.deviceId);
       if (!seen) continue;
       await serially(result.deviceId, async () => {
-        const settings = await settingsFor(seen.placement.providerId, seen.placement.residentId);
+        const settings = await settingsAt(seen.placement);
         await apply(seen.device, seen.placement, enabledOnly(result.actions, settings));
       });
     }

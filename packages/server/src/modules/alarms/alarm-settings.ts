@@ -28,6 +28,7 @@ function parseJson(text: string): unknown {
 /** SQL and rules for the provider's alarm levels and residents' alarm settings. */
 export function alarmSettings(db: Db, now: () => number) {
   const levelCache = new Map<number, { value: AlertLevelSetting; at: number }>();
+  const residentListeners = new Set<(residentId: number) => void>();
 
   async function readLevels(providerId: number): Promise<AlertLevelSetting> {
     const row = await db.selectFrom('alarm_level_settings').selectAll().where('provider_id', '=', providerId).executeTakeFirst();
@@ -144,7 +145,13 @@ export function alarmSettings(db: Db, now: () => number) {
           .onConflict((conflict) => conflict.column('resident_id').doUpdateSet(values))
           .execute();
       }
+      for (const listener of residentListeners) listener(input.userId);
       return residentView(providerId, input.userId);
+    },
+
+    /** Calls the listener when a resident's settings are saved or reset in this process. */
+    onResidentChange(listener: (residentId: number) => void): void {
+      residentListeners.add(listener);
     },
   };
 }
