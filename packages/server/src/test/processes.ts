@@ -10,6 +10,10 @@ export interface VigilProcess {
   child: ChildProcessWithoutNullStreams;
   /** Publishes device events in that process (see vigil-process.ts); resolves once published. */
   publish(command: { deviceId: string; deviceType: number; providerId: number; bedId: number | null; roomId: number | null; type: 'sos' | 'fall' | 'smoke' | 'door' | 'water'; status: number; count?: number }): Promise<void>;
+  /** Starts a telemetry background in that process (see vigil-process.ts). */
+  telemetry(options: { rate: number; devices: number; providerId: number; seconds: number }): Promise<void>;
+  /** Lines the process printed that were not answers (e.g. the telemetry figures). */
+  reports: Record<string, unknown>[];
   /** Sends the command without waiting for it. */
   publishLater(command: Parameters<VigilProcess['publish']>[0]): void;
   stop(): Promise<void>;
@@ -29,6 +33,7 @@ export async function startVigilProcess(env: Record<string, string>): Promise<Vi
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const lines = readline.createInterface({ input: child.stdout });
   const waiting = new Map<number, () => void>();
+  const reports: Record<string, unknown>[] = [];
   let nextId = 1;
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`vigil process did not start: ${stderr}`)), 60_000);
@@ -46,6 +51,7 @@ export async function startVigilProcess(env: Record<string, string>): Promise<Vi
         resolve(message.port);
       }
       if ('id' in message && typeof message.id === 'number') waiting.get(message.id)?.();
+      else if (!('port' in message)) reports.push({ ...message });
     });
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -60,6 +66,8 @@ export async function startVigilProcess(env: Record<string, string>): Promise<Vi
     child,
     publish: (command) => new Promise<void>((resolve) => send(command, resolve)),
     publishLater: (command) => send(command),
+    telemetry: (options) => new Promise<void>((resolve) => send({ telemetry: options }, resolve)),
+    reports,
     async stop() {
       child.stdin.end();
       child.kill('SIGTERM');
