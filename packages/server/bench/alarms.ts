@@ -77,8 +77,10 @@ async function main(): Promise<void> {
       const ids = alarmFrames(socket).filter((frame) => frame.data.deviceId.startsWith(stormPrefix)).map((frame) => frame.data.id);
       return new Set(ids).size !== ids.length;
     }).length;
-    const stored = await post<{ total: number; rows: { deviceId: string }[] }>(vigil, api.alarmLogUnDeal.path, { keyWord: stormPrefix, pageSize: 1000, pageNum: 1 }, sessions[0].token);
+    const stored = await post<{ total: number; rows: { deviceId: string; raisedAt: number }[] }>(vigil, api.alarmLogUnDeal.path, { keyWord: stormPrefix, pageSize: 1000, pageNum: 1 }, sessions[0].token);
     const distinctDevices = new Set(stored.data.rows.map((row) => row.deviceId)).size;
+    const raisedTimes = stored.data.rows.map((row) => row.raisedAt);
+    const committedMs = Math.max(...raisedTimes) - stormStart;
 
     const telemetry = vigil.reports.filter((report) => 'telemetrySent' in report).at(-1);
     console.log(`bench:alarms — ${SOCKETS} sockets (${SESSIONS} sessions), telemetry background ${TELEMETRY_RATE}/s, ${database ? 'PostgreSQL' : 'SQLite'}, events via the bus`);
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
     console.log(`    p50 ${percentile(latencies, 50)} ms   p99 ${percentile(latencies, 99)} ms   max ${latencies[latencies.length - 1]} ms`);
     console.log(`    last socket per alarm: p50 ${percentile(perAlarm, 50)} ms   p99 ${percentile(perAlarm, 99)} ms`);
     console.log(`  storm: ${STORM} alarms to ${SOCKETS} sockets (${STORM * SOCKETS} notices) delivered in ${stormMs} ms`);
+    console.log(`    all ${STORM} committed (last raisedAt) ${committedMs} ms after the burst was sent`);
     console.log(`    stored rows ${stored.data.total} for ${distinctDevices} devices (want ${STORM} and ${STORM}); sockets with a duplicate notice: ${duplicates}`);
     if (telemetry) console.log(`  telemetry sent: ${JSON.stringify(telemetry)}`);
     for (const socket of sockets) socket.close();

@@ -37,45 +37,35 @@ export function alarmStore(deps: {
       }
       const key = openKey(device.deviceId, alertType);
       const status = activeStatus(alertType);
-      let kind: 'new' | 'repeat' = 'repeat';
-      let row = await deps.alarms.repeatOpen(key, at, status);
-      if (!row) {
-        const group = alarmGroupOf(alertType);
-        const levels = await deps.settings.levelsOf(place.providerId);
-        row = await deps.alarms.insertOpen({
-          provider_id: place.providerId,
-          device_id: device.deviceId,
-          device_type: device.deviceType,
-          alert_type: alertType,
-          alarm_group: group,
-          alert_level: levels.levels[group],
-          open_key: key,
-          resident_id: place.residentId,
-          bed_id: place.bedId,
-          room_id: place.roomId,
-          floor_id: place.floorId,
-          area_id: place.areaId,
-          user_name: place.userName,
-          bunk: place.bunk,
-          room: place.room,
-          floor_area: place.floorArea,
-          status,
-          duration,
-          raised_at: at,
-          last_at: at,
-          repeat_count: 0,
-          relieved: 0,
-          release_source: 0,
-          deal_state: 'unDeal',
-        });
-        kind = 'new';
-        // Another process opened it between our update and insert: ours is a repeat of theirs.
-        if (!row) {
-          kind = 'repeat';
-          row = await deps.alarms.repeatOpen(key, at, status);
-        }
-        if (!row) throw new Error(`alarm ${key} vanished while it was raised`);
-      }
+      const group = alarmGroupOf(alertType);
+      const levels = await deps.settings.levelsOf(place.providerId);
+      const { row, inserted } = await deps.alarms.raiseOpen({
+        provider_id: place.providerId,
+        device_id: device.deviceId,
+        device_type: device.deviceType,
+        alert_type: alertType,
+        alarm_group: group,
+        alert_level: levels.levels[group],
+        open_key: key,
+        resident_id: place.residentId,
+        bed_id: place.bedId,
+        room_id: place.roomId,
+        floor_id: place.floorId,
+        area_id: place.areaId,
+        user_name: place.userName,
+        bunk: place.bunk,
+        room: place.room,
+        floor_area: place.floorArea,
+        status,
+        duration,
+        raised_at: at,
+        last_at: at,
+        repeat_count: 0,
+        relieved: 0,
+        release_source: 0,
+        deal_state: 'unDeal',
+      });
+      const kind = inserted ? 'new' : 'repeat';
       const alarm = await present(row);
       deps.onRaised?.(kind);
       await deps.bus.publish('alarm.raised', { providerId: row.provider_id, alarm, kind });

@@ -2,7 +2,6 @@ import type { AlarmLogFilter } from '@vigil/contracts';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AlarmsTable } from '../../db/schema.ts';
-import { isUniqueViolation } from '../care-sql.ts';
 
 export type AlarmRow = Selectable<AlarmsTable>;
 export type NewAlarm = Insertable<AlarmsTable>;
@@ -37,24 +36,24 @@ export function alarmRepository(db: Db) {
   }
 
   return {
-    /** Updates the open alarm of the key as a repeat; undefined when none is open. */
-    async repeatOpen(key: string, at: number, status: number): Promise<AlarmRow | undefined> {
-      return db
-        .updateTable('alarms')
-        .set((eb) => ({ last_at: at, status, repeat_count: eb('repeat_count', '+', 1) }))
-        .where('open_key', '=', key)
+    /**
+     * Opens the alarm, or counts a repeat of the one already open for its key, in one
+     * statement (the open_key unique index decides; safe between processes).
+     */
+    async raiseOpen(row: NewAlarm): Promise<{ row: AlarmRow; inserted: boolean }> {
+      const result = await db
+        .insertInto('alarms')
+        .values(row)
+        .onConflict((conflict) =>
+          conflict.column('open_key').doUpdateSet((eb) => ({
+            last_at: eb.ref('excluded.last_at'),
+            status: eb.ref('excluded.status'),
+            repeat_count: eb('alarms.repeat_count', '+', 1),
+          })),
+        )
         .returningAll()
-        .executeTakeFirst();
-    },
-
-    /** Inserts a new open alarm; undefined when another process opened one for the key first. */
-    async insertOpen(row: NewAlarm): Promise<AlarmRow | undefined> {
-      try {
-        return await db.insertInto('alarms').values(row).returningAll().executeTakeFirstOrThrow();
-      } catch (error) {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      }
+        .executeTakeFirstOrThrow();
+      return { row: result, inserted: result.repeat_count === 0 };
     },
 
     /** Relieves the open alarm of the key (device or automatic release). */
