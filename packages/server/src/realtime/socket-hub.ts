@@ -78,23 +78,24 @@ export function socketHub(deps: {
   const clients = new Set<Client>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: SOCKET_FRAME_MAX_BYTES });
 
-  function send(client: Client, frame: ServerFrame | string): void {
+  /** Sends a frame (or one already encoded as UTF-8 JSON) as a text message. */
+  function send(client: Client, frame: ServerFrame | Buffer): void {
     if (client.ws.readyState !== WebSocket.OPEN) return;
     if (client.ws.bufferedAmount > SEND_BUFFER_MAX_BYTES) {
       client.ws.close(SOCKET_CLOSE_IDLE, 'too slow');
       return;
     }
-    client.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+    client.ws.send(Buffer.isBuffer(frame) ? frame : JSON.stringify(frame), { binary: false });
   }
 
-  /** Sends to every logged-in socket of the provider, serializing once per language. */
+  /** Sends to every logged-in socket of the provider, serializing and encoding once per language. */
   function broadcast(providerId: number, frameFor: (language: Language) => ServerFrame): void {
-    const serialized = new Map<Language, string>();
+    const encoded = new Map<Language, Buffer>();
     for (const client of clients) {
       if (client.session === null || client.providerId !== providerId) continue;
-      let text = serialized.get(client.language);
-      if (text === undefined) serialized.set(client.language, (text = JSON.stringify(frameFor(client.language))));
-      send(client, text);
+      let bytes = encoded.get(client.language);
+      if (bytes === undefined) encoded.set(client.language, (bytes = Buffer.from(JSON.stringify(frameFor(client.language)))));
+      send(client, bytes);
     }
   }
 
