@@ -53,8 +53,12 @@ export function alarmModule(deps: {
     live.close();
   });
 
+  /** Deletes closed alarms older than the retention (the scheduler runs it hourly). */
+  const purge = (time: number) => repository.purgeBefore(time - ALARM_RETENTION_DAYS * 86_400_000);
+
   return {
     store,
+    purge,
     pipeline,
     hub,
     live,
@@ -63,7 +67,7 @@ export function alarmModule(deps: {
       scheduler.registerJob({
         name: 'alarm-log-purge',
         schedule: { everyMs: 3_600_000 },
-        run: async ({ now: time }) => void (await repository.purgeBefore(time - ALARM_RETENTION_DAYS * 86_400_000)),
+        run: async ({ now: time }) => void (await purge(time)),
       });
     },
   };

@@ -218,4 +218,22 @@ describe('alarms: store, handling, live socket', () => {
     heartbeat.send({ path: '/hearBeat', key: keyA, msg: 'ping' });
     await heartbeat.waitFor('/heartBeatResp');
   });
+  test('a pending orange alarm past the escalation time turns red and is announced again; old closed alarms are purged', async () => {
+    const [one] = sockets;
+    const sosId = await insertDevice(server.vigil.database.db, { deviceType: 20993, ...placement });
+    await server.vigil.events.publish('device.event', { deviceId: sosId, deviceType: 20993, receivedAt: Date.now(), ...placement, subDevice: null, event: { ts: Date.now(), type: 'sos', status: 1 } });
+    const orange = await one.waitFor('/safeAlertNotify', (frame) => frame.data.deviceId === sosId);
+    assert.equal(orange.data.alertLevel, 2);
+    assert.equal(await server.vigil.alarms.store.escalate(Date.now() + 4 * 60_000), 0, 'not before the provider\'s 5 minutes');
+    assert.equal(await server.vigil.alarms.store.escalate(Date.now() + 6 * 60_000), 1);
+    const red = await one.waitFor('/safeAlertNotify', (frame) => frame.data.id === orange.data.id && frame.data.alertLevel === 1);
+    assert.equal(red.data.voiceWay, 3);
+    const db = server.vigil.database.db;
+    const closedBefore = await db.selectFrom('alarms').select('id').where('open_key', 'is', null).execute();
+    assert.ok(closedBefore.length > 0);
+    assert.equal(await server.vigil.alarms.purge(Date.now() + 30 * 86_400_000), 0, 'a month is kept');
+    const purged = await server.vigil.alarms.purge(Date.now() + 32 * 86_400_000);
+    assert.equal(purged, closedBefore.length);
+    assert.ok((await db.selectFrom('alarms').select('id').where('id', '=', red.data.id).executeTakeFirst()) !== undefined, 'open alarms stay');
+  });
 });
