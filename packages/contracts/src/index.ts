@@ -9,3 +9,5 @@ export * from './i18n/index.ts';
 export * from './operations/index.ts';
 export * from './devices/index.ts';
 export * from './reports/index.ts';
+export * from './alarms/index.ts';
+export * from './realtime/index.ts';

@@ -55,6 +55,8 @@ import { liveRoutes } from './ingest/live.routes.ts';
 import type { TelemetryStore } from './ingest/telemetry-store.ts';
 import { originDataRoutes } from './modules/origin-data/origin-data.routes.ts';
 import { originDataService } from './modules/origin-data/origin-data.service.ts';
+import { redisEventBus } from './events/redis-event-bus.ts';
+import { alarmModule, type AlarmModule } from './modules/alarms/alarm-module.ts';
 import { createWorkerPool } from './workers/pool.ts';
 import { AppError } from './http/errors.ts';
 import { Status } from '@vigil/contracts';
@@ -76,6 +78,8 @@ export interface Vigil {
   mqttPort: number | null;
   /** Ingest, device directory (invalidate after changing a device), supervision, live subscriptions. */
   devices: DeviceIngest;
+  /** Alarm rules, store and live socket (issue 10). */
+  alarms: AlarmModule;
   close(): Promise<void>;
 }
 
@@ -106,7 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   const metrics = createMetrics();
-  const bus = inProcessEventBus(app.log);
+  // In-process by default; over Redis (REDIS_URL) alarm and monitor events reach every Vigil process.
+  const bus = config.redisUrl ? await redisEventBus(config.redisUrl, app.log, config.redisChannel) : inProcessEventBus(app.log);
   instrumentRequests(app, metrics);
   const databaseWatch = databaseMetrics(metrics);
   const database = openDatabase(config, {
@@ -201,6 +206,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database: database.dialect,
     checkDatabase: () => database.ping(),
   });
+  const alarms = alarmModule({
+    app, routes: withDataPermission(routes), db, bus, metrics, now,
+    authenticateSocket: auth.authenticateSocket, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC',
+  });
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
   // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
   carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log, metrics }), config.carrier.pushSecret);
@@ -227,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Each resident's report lands within 15 minutes after their wake time (spec 02 §9).
   scheduler.registerJob({ name: 'sleep-daily-reports', schedule: { everyMs: DAILY_REPORT_JOB_EVERY_MS }, runAtStart: true, run: async ({ now: time }) => void (await maker.makeDailyReports(time)) });
+  alarms.registerJobs(scheduler);
   scheduler.start();
 
   return {
@@ -238,6 +248,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     telemetry: devices.telemetry,
     mqttPort: devices.mqttPort,
     devices,
+    alarms,
     async close() {
       await scheduler.stop();
       gateways.close();

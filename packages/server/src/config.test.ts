@@ -35,3 +35,11 @@ test('device broker settings: embedded on 1883 by default, or an external MQTT_U
   assert.throws(() => loadConfig({ MQTT_SHARE_GROUP: 'a/b' }), /MQTT_SHARE_GROUP/);
   assert.throws(() => loadConfig({ VIGIL_RAW_RETENTION_DAYS: '0' }), /VIGIL_RAW_RETENTION_DAYS/);
 });
+
+test('REDIS_URL switches the event bus to Redis; anything but a redis:// URL stops the start', () => {
+  assert.equal(loadConfig({}).redisUrl, null);
+  assert.equal(loadConfig({ REDIS_URL: ' redis://127.0.0.1:6379 ' }).redisUrl, 'redis://127.0.0.1:6379');
+  assert.equal(loadConfig({ REDIS_URL: 'rediss://cache:6380/2' }).redisChannel, 'vigil:events:v1');
+  assert.equal(loadConfig({ REDIS_CHANNEL: 'home-b' }).redisChannel, 'home-b');
+  assert.throws(() => loadConfig({ REDIS_URL: 'http://cache:6379' }), /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+});

@@ -25,6 +25,10 @@ export interface Config {
   mqttShareGroup: string;
   /** Days original data (samples, device messages) is kept (VIGIL_RAW_RETENTION_DAYS, default 30). */
   rawRetentionDays: number;
+  /** Redis for the event bus between Vigil processes (REDIS_URL); null runs the bus in-process. */
+  redisUrl: string | null;
+  /** Pub/sub channel of this installation on that Redis (REDIS_CHANNEL; installations sharing a Redis need their own). */
+  redisChannel: string;
   /** The carrier's NB-IoT platform (docs/carrier-adapter.md); all null when there is none. */
   carrier: CarrierConfig;
 }
@@ -83,6 +87,14 @@ function loadCarrierConfig(env: NodeJS.ProcessEnv): CarrierConfig {
   return { url: url?.replace(/\/+$/, '') ?? null, token: env.CARRIER_TOKEN?.trim() || null, pushSecret };
 }
 
+/** REDIS_URL: unset for one process; redis:// or rediss:// to share events between processes. */
+export function parseRedisUrl(value: string | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  if (!/^rediss?:\/\//.test(text)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL (leave it unset for a single process)');
+  return text;
+}
+
 /** Reads the configuration from environment variables, with the embedded defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -120,5 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttShareGroup,
     rawRetentionDays,
     carrier: loadCarrierConfig(env),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
+    redisChannel: env.REDIS_CHANNEL?.trim() || 'vigil:events:v1',
   };
 }

@@ -1,4 +1,5 @@
 import * as accounts from './accounts.ts';
+import * as alarms from './alarms.ts';
 import * as addresses from './addresses.ts';
 import * as auth from './auth.ts';
 import * as caregivers from './caregivers.ts';
@@ -7,6 +8,7 @@ import * as community from './community.ts';
 import * as gateways from './gateways.ts';
 import * as devices from './devices.ts';
 import * as originData from './origin-data.ts';
+import * as monitor from './monitor.ts';
 import type { Operation } from './define.ts';
 import * as providers from './providers.ts';
 import * as reports from './reports.ts';
@@ -29,6 +31,8 @@ export * from './devices.ts';
 export * from './reports.ts';
 export * from './carrier.ts';
 export * from './origin-data.ts';
+export * from './alarms.ts';
+export * from './monitor.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -37,4 +41,6 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 }
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
-export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData].flatMap(operationsOf);
+export const ALL_OPERATIONS: readonly Operation[] = [
+  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor,
+].flatMap(operationsOf);

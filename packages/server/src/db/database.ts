@@ -14,6 +14,7 @@ import { devices } from './migrations/006-devices.ts';
 import { deviceRegistry } from './migrations/007-device-registry.ts';
 import { telemetry } from './migrations/008-telemetry.ts';
 import { gatewaysFallRadar } from './migrations/009-gateways-fall-radar.ts';
+import { alarms } from './migrations/010-alarms.ts';
 import { sleepReports } from './migrations/011-sleep-reports.ts';
 import type { Database } from './schema.ts';
 
@@ -116,6 +117,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '007-device-registry': deviceRegistry(),
     '008-telemetry': telemetry(dialect),
     '009-gateways-fall-radar': gatewaysFallRadar(dialect),
+    '010-alarms': alarms(dialect),
     '011-sleep-reports': sleepReports(dialect),
   };
 }
