@@ -8,3 +8,5 @@ export * from './console-routes.ts';
 export * from './i18n/index.ts';
 export * from './operations/index.ts';
 export * from './devices/index.ts';
+export * from './alarms/index.ts';
+export * from './realtime/index.ts';

@@ -1,8 +1,10 @@
 import * as accounts from './accounts.ts';
+import * as alarms from './alarms.ts';
 import * as addresses from './addresses.ts';
 import * as auth from './auth.ts';
 import * as caregivers from './caregivers.ts';
 import * as community from './community.ts';
+import * as monitor from './monitor.ts';
 import type { Operation } from './define.ts';
 import * as providers from './providers.ts';
 import * as residents from './residents.ts';
@@ -19,6 +21,8 @@ export * from './addresses.ts';
 export * from './residents.ts';
 export * from './caregivers.ts';
 export * from './community.ts';
+export * from './alarms.ts';
+export * from './monitor.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -27,4 +31,4 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 }
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
-export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community].flatMap(operationsOf);
+export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, alarms, monitor].flatMap(operationsOf);

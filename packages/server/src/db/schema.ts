@@ -239,6 +239,73 @@ export interface DevicesTable {
   updated_at: number;
 }
 
+/** An alarm record (migration 010): one open row per device and alert type (open_key). */
+export interface AlarmsTable {
+  id: Generated<number>;
+  provider_id: number;
+  device_id: string;
+  device_type: number;
+  alert_type: string;
+  alarm_group: string;
+  alert_level: number;
+  /** deviceId|alertType while pending; NULL once handled or relieved. */
+  open_key: string | null;
+  resident_id: number | null;
+  bed_id: number | null;
+  room_id: number | null;
+  floor_id: number | null;
+  area_id: number | null;
+  /** Names at the time it was raised. */
+  user_name: string;
+  bunk: string;
+  room: string;
+  floor_area: string;
+  status: number;
+  duration: number | null;
+  raised_at: number;
+  last_at: number;
+  repeat_count: number;
+  escalated_at: number | null;
+  relieved: Flag;
+  release_source: number;
+  relieved_at: number | null;
+  remove_reason: string | null;
+  /** unDeal | processed */
+  deal_state: string;
+  handler_id: number | null;
+  handler_name: string | null;
+  deal_time: number | null;
+  deal_option: string | null;
+  follow_up: string | null;
+  remark: string | null;
+  response_ms: number | null;
+}
+
+/** A provider's alarm levels (JSON of group → 1|2) and voice settings per level. */
+export interface AlarmLevelSettingsTable {
+  provider_id: number;
+  levels: string;
+  voice_l1: string;
+  voice_l2: string;
+  escalation_minutes: number;
+  updated_at: number;
+}
+
+/** A resident's own alarm settings (JSON of ResidentAlarmSettings). */
+export interface ResidentAlarmSettingsTable {
+  resident_id: number;
+  provider_id: number;
+  settings: string;
+  updated_at: number;
+}
+
+export interface FocusResidentsTable {
+  account_id: number;
+  resident_id: number;
+  provider_id: number;
+  created_at: number;
+}
+
 export interface Database {
   providers: ProvidersTable;
   accounts: AccountsTable;
@@ -258,4 +325,8 @@ export interface Database {
   geofences: GeofencesTable;
   care_configs: CareConfigsTable;
   devices: DevicesTable;
+  alarms: AlarmsTable;
+  alarm_level_settings: AlarmLevelSettingsTable;
+  resident_alarm_settings: ResidentAlarmSettingsTable;
+  focus_residents: FocusResidentsTable;
 }

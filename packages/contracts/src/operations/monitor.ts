@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { BED_STATES, SLEEP_STATES } from '../devices/protocol.ts';
+import { AlertTypeSchema } from '../devices/alert-types.ts';
+import { KEYWORD_MAX } from '../limits.ts';
+import { CARE_ROLES } from './care-common.ts';
+import { idSchema, nullOutput, pageOf } from './common.ts';
+import { defineOperation } from './define.ts';
+
+const CARE = CARE_ROLES;
+
+/**
+ * A resident's live state on the real-time monitoring board: the latest sample of their
+ * sleep monitor (kept in memory by the process that received it, shared over the event
+ * bus), their devices' online state and their open alarms. Also the /dataChange payload.
+ */
+export const residentLiveStateSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  bunk: z.string(),
+  room: z.string(),
+  floorArea: z.string(),
+  /** Latest bed state, or null with no recent sample. */
+  bedState: z.enum(BED_STATES).nullable(),
+  sleepState: z.enum(SLEEP_STATES).nullable(),
+  hr: z.number().nullable(),
+  rr: z.number().nullable(),
+  /** Time of the latest sample, epoch ms. */
+  sampleAt: z.number().int().nullable(),
+  /** True when every bound device is online; null with no device bound. */
+  deviceOnline: z.boolean().nullable(),
+  devices: z.array(z.object({ deviceId: z.string(), deviceType: z.number().int(), online: z.boolean() })),
+  openAlarms: z.array(z.object({ id: z.number().int(), alertType: AlertTypeSchema, alertLevel: z.number().int(), timeStamp: z.number().int() })),
+  focused: z.boolean(),
+});
+export type ResidentLiveState = z.infer<typeof residentLiveStateSchema>;
+
+export const monitorUserList = defineOperation({
+  id: 'monitor.userList', method: 'POST', path: '/monitor/userList', tag: 'monitor', encoding: 'json', auth: 'session', roles: CARE,
+  summary: 'All admitted residents of the provider with live state (households); filters: area, floor, keyword, only with open alarms',
+  input: z.object({
+    areaId: idSchema.optional(),
+    floorId: idSchema.optional(),
+    keyWord: z.string().trim().max(KEYWORD_MAX, { error: 'validation.tooLong' }).optional(),
+    alarmOnly: z.boolean({ error: 'validation.invalid' }).optional(),
+    pageNum: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(1_000_000, { error: 'validation.invalid' }).default(1),
+    pageSize: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(1000, { error: 'validation.invalid' }).default(100),
+  }),
+  output: pageOf(residentLiveStateSchema),
+});
+
+export const monitorFocusUsers = defineOperation({
+  id: 'monitor.focusUsers', method: 'POST', path: '/monitor/focusUsers', tag: 'monitor', encoding: 'json', auth: 'session', roles: CARE,
+  summary: 'The signed-in account\'s focus residents with live state (real-time monitoring index)',
+  input: z.object({}),
+  output: z.array(residentLiveStateSchema),
+});
+
+export const monitorAddFocusUser = defineOperation({
+  id: 'monitor.addFocusUser', method: 'POST', path: '/monitor/addFocusUser', tag: 'monitor', encoding: 'json', auth: 'session', roles: CARE,
+  summary: 'Add residents to the account\'s focus list (at most 200; already focused ones are kept)',
+  input: z.object({ userIds: z.array(idSchema).min(1, { error: 'validation.required' }).max(200, { error: 'validation.focusUsers' }) }),
+  output: nullOutput,
+});
+
+export const monitorDeleteFocusUser = defineOperation({
+  id: 'monitor.deleteFocusUser', method: 'POST', path: '/monitor/deleteFocusUser', tag: 'monitor', encoding: 'json', auth: 'session', roles: CARE,
+  summary: 'Remove a resident from the account\'s focus list',
+  input: z.object({ userId: idSchema }),
+  output: nullOutput,
+});
