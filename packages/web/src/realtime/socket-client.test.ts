@@ -35,7 +35,26 @@ function waitFor(check: () => boolean, what: string, timeoutMs = 3000): Promise<
   });
 }
 
-const nodeSocket = (url: string): SocketLike => new WebSocket(url);
+/** `ws`'s client behind the same small interface the browser's WebSocket is given. */
+function nodeSocket(url: string): SocketLike {
+  const socket = new WebSocket(url);
+  const adapter: SocketLike = {
+    get readyState() {
+      return socket.readyState;
+    },
+    onopen: null,
+    onmessage: null,
+    onclose: null,
+    onerror: null,
+    send: (data) => socket.send(data),
+    close: (code, reason) => socket.close(code, reason),
+  };
+  socket.on('open', () => adapter.onopen?.(null));
+  socket.on('message', (data) => adapter.onmessage?.({ data: String(data) }));
+  socket.on('close', () => adapter.onclose?.(null));
+  socket.on('error', () => adapter.onerror?.(null));
+  return adapter;
+}
 
 describe('the live socket client (spec 02 §4, §7)', () => {
   let backend: ReturnType<typeof startServer>;

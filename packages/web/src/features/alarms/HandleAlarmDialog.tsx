@@ -1,0 +1,103 @@
+import { FOLLOW_UPS, RELEASE_CHOICES, REMARK_MAX, Status, type AlarmRecord, type FollowUp, type ReleaseChoice } from '@vigil/contracts';
+import { Alert, Form, Input, Modal, Radio, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { errorText } from '../shared/errorText.ts';
+import { handleAlarm } from './alarmsApi.ts';
+import { longText } from './alarmText.ts';
+import { FOLLOW_UP_LABELS, RELEASE_LABELS } from './alarmLabels.ts';
+import { ALARMS_NS } from './i18n.ts';
+
+/** Statuses with which the server says another console handled the alarm first. */
+const ALREADY_HANDLED = new Set<number>([409, Status.CONFLICT]);
+
+interface FormValues {
+  dealOption?: ReleaseChoice;
+  followUp?: FollowUp;
+  remark?: string;
+}
+
+export interface HandleAlarmDialogProps {
+  alarm: AlarmRecord | null;
+  onClose: () => void;
+  /** The alarm is no longer pending: handled here, or already on another terminal. */
+  onGone: (id: number, handledHere: boolean) => void;
+}
+
+/** Handling an alarm (spec 02 §3): a release choice, a follow-up and a remark of at most 200 characters. */
+export function HandleAlarmDialog({ alarm, onClose, onGone }: HandleAlarmDialogProps) {
+  const { t, i18n } = useTranslation(ALARMS_NS);
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; alreadyHandled: boolean } | null>(null);
+
+  useEffect(() => {
+    if (!alarm) return;
+    form.resetFields();
+    setFailure(null);
+  }, [alarm, form]);
+
+  const submit = async () => {
+    if (!alarm) return;
+    const values = await form.validateFields();
+    if (!values.dealOption) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await handleAlarm({ id: alarm.id, dealOption: values.dealOption, followUp: values.followUp ?? null, remark: values.remark?.trim() || null });
+      onGone(alarm.id, true);
+      onClose();
+    } catch (error) {
+      const alreadyHandled = error instanceof ApiError && ALREADY_HANDLED.has(error.status);
+      setFailure({ text: alreadyHandled && !error.message ? t('alarms.handle.alreadyHandled') : errorText(error), alreadyHandled });
+      if (alreadyHandled) onGone(alarm.id, false);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={alarm !== null}
+      title={t('alarms.handle.title')}
+      okText={failure?.alreadyHandled ? t('alarms.handle.close') : t('alarms.handle.submit')}
+      cancelText={t('alarms.handle.cancel')}
+      cancelButtonProps={failure?.alreadyHandled ? { style: { display: 'none' } } : undefined}
+      confirmLoading={saving}
+      onOk={() => (failure?.alreadyHandled ? onClose() : void submit())}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {alarm ? <p className="handle-dialog__alarm">{longText(alarm, i18n.language)}</p> : null}
+      {failure ? <Alert type={failure.alreadyHandled ? 'info' : 'error'} showIcon message={failure.text} style={{ marginBottom: 16 }} /> : null}
+      <Form form={form} layout="vertical" disabled={failure?.alreadyHandled} requiredMark>
+        <Form.Item name="dealOption" label={t('alarms.handle.releaseChoice')} rules={[{ required: true, message: t('alarms.handle.releaseRequired') }]}>
+          <Radio.Group>
+            <Space direction="vertical">
+              {RELEASE_CHOICES.map((choice) => (
+                <Radio key={choice} value={choice}>
+                  {t(RELEASE_LABELS[choice])}
+                </Radio>
+              ))}
+            </Space>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="followUp" label={t('alarms.handle.followUp')}>
+          <Radio.Group>
+            <Space direction="vertical">
+              {FOLLOW_UPS.map((option) => (
+                <Radio key={option} value={option}>
+                  {t(FOLLOW_UP_LABELS[option])}
+                </Radio>
+              ))}
+            </Space>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="remark" label={t('alarms.handle.remark')} rules={[{ max: REMARK_MAX, message: t('alarms.handle.remarkTooLong', { max: REMARK_MAX }) }]}>
+          <Input.TextArea rows={3} maxLength={REMARK_MAX} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
