@@ -12,6 +12,12 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   userManage: lazy(() => import('../../features/residents/ResidentManagePage.tsx').then((m) => ({ default: m.ResidentManagePage }))),
   addAndEditUser: lazy(() => import('../../features/residents/ResidentFormPage.tsx').then((m) => ({ default: m.ResidentFormPage }))),
   BunkManageIndex: lazy(() => import('../../features/addresses/AddressManagePage.tsx').then((m) => ({ default: m.AddressManagePage }))),
+  alarmIndex: lazy(() => import('../../features/alarms/AlarmLogPage.tsx').then((m) => ({ default: m.AlarmLogPage }))),
+  remindsetting: lazy(() => import('../../features/alarms/AlarmLevelPage.tsx').then((m) => ({ default: m.AlarmLevelPage }))),
+  alarmSetting: lazy(() => import('../../features/alarms/ResidentAlarmSettingPage.tsx').then((m) => ({ default: m.ResidentAlarmSettingPage }))),
+  RealTimeIndex: lazy(() => import('../../features/monitor/FocusResidentsPage.tsx').then((m) => ({ default: m.FocusResidentsPage }))),
+  RealTimeResidentList: lazy(() => import('../../features/monitor/BedBoardPage.tsx').then((m) => ({ default: m.BedBoardPage }))),
+  RealTimeResident: lazy(() => import('../../features/monitor/HouseholdPage.tsx').then((m) => ({ default: m.HouseholdPage }))),
   nurseManageList: lazy(() => import('../../features/caregivers/CaregiverListPage.tsx').then((m) => ({ default: m.CaregiverListPage }))),
   addAndEditNurse: lazy(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => ({ default: m.CaregiverFormPage }))),
 };

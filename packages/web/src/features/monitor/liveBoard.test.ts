@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ResidentLiveState } from '@vigil/contracts';
+import { HISTORY_MS, LiveBoard } from './liveBoard.ts';
+
+function state(userId: number, patch: Partial<ResidentLiveState> = {}): ResidentLiveState {
+  return {
+    userId, userName: `R${userId}`, bunk: '1', room: '101', floorArea: 'A 1F', bedState: 'in', sleepState: 'light', hr: 60, rr: 14, sampleAt: 1000,
+    deviceOnline: true, devices: [], openAlarms: [], focused: false, ...patch,
+  };
+}
+
+describe('the live board (batched per animation frame)', () => {
+  it('applies a burst of /dataChange deltas once, on the next frame, notifying only the residents that changed', () => {
+    const frames: Array<() => void> = [];
+    const board = new LiveBoard((flush) => frames.push(flush));
+    board.load([state(1), state(2), state(3)]);
+    const calls = new Map<number, number>();
+    for (const id of [1, 2, 3]) board.subscribe(id, () => calls.set(id, (calls.get(id) ?? 0) + 1));
+    for (let second = 0; second < 5; second++) board.push([state(1, { hr: 60 + second, sampleAt: 2000 + second }), state(2, { sampleAt: 2000 + second })]);
+    assert.equal(frames.length, 1, 'one frame is requested for the whole burst');
+    assert.equal(board.get(1)?.hr, 60, 'nothing changes before the frame');
+    frames[0]();
+    assert.equal(board.get(1)?.hr, 64, 'the latest delta wins');
+    assert.deepEqual([calls.get(1), calls.get(2), calls.get(3)], [1, 1, undefined]);
+  });
+
+  it('keeps the last 10 minutes of samples per resident for the household chart', () => {
+    const board = new LiveBoard((flush) => flush());
+    for (let t = 0; t <= 15 * 60_000; t += 60_000) board.push([state(7, { sampleAt: t, hr: 50 + t / 60_000 })]);
+    const samples = board.samples(7);
+    assert.equal(samples.at(-1)?.t, 15 * 60_000);
+    assert.ok(samples[0].t >= 15 * 60_000 - HISTORY_MS);
+    assert.equal(samples.length, 11);
+  });
+});

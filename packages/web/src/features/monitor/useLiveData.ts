@@ -1,0 +1,12 @@
+import type { ServerFrame } from '@vigil/contracts';
+import { useCallback } from 'react';
+import { useLiveFrames } from '../../realtime/live-connection.ts';
+import { liveBoard } from './liveBoard.ts';
+
+/** Feeds /dataChange frames into the live board while a monitoring screen is open. */
+export function useLiveData(): void {
+  const onFrame = useCallback((frame: ServerFrame) => {
+    if (frame.path === '/dataChange') liveBoard.push(frame.data);
+  }, []);
+  useLiveFrames(onFrame);
+}
