@@ -40,8 +40,9 @@ export function HandleAlarmDialog({ alarm, onClose, onGone }: HandleAlarmDialogP
 
   const submit = async () => {
     if (!alarm) return;
-    const values = await form.validateFields();
-    if (!values.dealOption) return;
+    // A missing choice or a long remark shows under its field; nothing is sent.
+    const values = await form.validateFields().catch(() => null);
+    if (!values?.dealOption) return;
     setSaving(true);
     setFailure(null);
     try {
