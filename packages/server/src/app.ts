@@ -38,6 +38,10 @@ import { settingsRepository } from './modules/system/settings.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
 import { SERVER_VERSION } from './version.ts';
+import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
+import { redisEventBus } from './events/redis-event-bus.ts';
+import { alarmModule, type AlarmModule } from './modules/alarms/alarm-module.ts';
+import { withDataPermission } from './tenancy/data-permission.ts';
 import { createWorkerPool } from './workers/pool.ts';
 
 export interface Vigil {
@@ -45,6 +49,10 @@ export interface Vigil {
   database: DatabaseHandle;
   /** Background jobs with a single leader across processes: `scheduler.registerJob(...)`. */
   scheduler: Scheduler;
+  /** The domain event bus (over Redis with REDIS_URL). */
+  events: EventBus;
+  /** Alarm rules, store and live socket (issue 10). */
+  alarms: AlarmModule;
   close(): Promise<void>;
 }
 
@@ -123,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
   });
   const routes = operationRegistrar(app, auth.authenticate);
+  const events = config.redisUrl ? await redisEventBus(config.redisUrl, app.log) : inProcessEventBus(app.log);
   authRoutes(routes, auth);
   const providers = providerService(db, now);
   providerRoutes(routes, providers);
@@ -149,6 +158,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database: database.dialect,
     checkDatabase: () => database.ping(),
   });
+  const alarms = alarmModule({
+    app, routes: withDataPermission(routes), db, bus: events, metrics, now,
+    authenticateSocket: auth.authenticateSocket, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC',
+  });
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
 
   await serveConsole(app, config.webDistDir);
@@ -157,15 +170,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
+  alarms.registerJobs(scheduler);
   scheduler.start();
 
   return {
     app,
     database,
     scheduler,
+    events,
+    alarms,
     async close() {
       await scheduler.stop();
       await app.close();
+      await events.close();
       await workers.close();
       await database.close();
     },

@@ -16,6 +16,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Bearer token for /metrics; without it only this machine may read them. */
   metricsToken: string | null;
+  /** Redis for the event bus between Vigil processes (REDIS_URL); null runs the bus in-process. */
+  redisUrl: string | null;
 }
 
 /** `false` (trust nobody), `true` (trust any hop), a hop count, or proxy addresses and CIDR ranges. */
@@ -52,6 +54,14 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 
 const METRICS_TOKEN_MIN_LENGTH = 16;
 
+/** REDIS_URL: unset for one process; redis:// or rediss:// to share events between processes. */
+export function parseRedisUrl(value: string | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  if (!/^rediss?:\/\//.test(text)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL (leave it unset for a single process)');
+  return text;
+}
+
 /** Reads the configuration from environment variables, with the embedded defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -76,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken,
+    redisUrl: parseRedisUrl(env.REDIS_URL),
   };
 }

@@ -1,5 +1,5 @@
 import type { AlarmRecord } from './record.ts';
-import type { ResidentLiveState } from '../operations/monitor.ts';
+import type { ResidentSample } from '../operations/monitor.ts';
 
 /** Alarm domain events, added to the bus's DomainEventMap. */
 declare module '../devices/events.ts' {
@@ -26,7 +26,7 @@ export interface AlarmChangedEvent {
 }
 export interface MonitorDataEvent {
   providerId: number;
-  states: ResidentLiveState[];
+  states: ResidentSample[];
 }
 
 /**

@@ -13,12 +13,9 @@ const CARE = CARE_ROLES;
  * sleep monitor (kept in memory by the process that received it, shared over the event
  * bus), their devices' online state and their open alarms. Also the /dataChange payload.
  */
-export const residentLiveStateSchema = z.object({
+/** The latest sample of a resident's sleep monitor: the /dataChange payload (a delta the board merges by userId). */
+export const residentSampleSchema = z.object({
   userId: z.number().int(),
-  userName: z.string(),
-  bunk: z.string(),
-  room: z.string(),
-  floorArea: z.string(),
   /** Latest bed state, or null with no recent sample. */
   bedState: z.enum(BED_STATES).nullable(),
   sleepState: z.enum(SLEEP_STATES).nullable(),
@@ -26,6 +23,14 @@ export const residentLiveStateSchema = z.object({
   rr: z.number().nullable(),
   /** Time of the latest sample, epoch ms. */
   sampleAt: z.number().int().nullable(),
+});
+export type ResidentSample = z.infer<typeof residentSampleSchema>;
+
+export const residentLiveStateSchema = residentSampleSchema.extend({
+  userName: z.string(),
+  bunk: z.string(),
+  room: z.string(),
+  floorArea: z.string(),
   /** True when every bound device is online; null with no device bound. */
   deviceOnline: z.boolean().nullable(),
   devices: z.array(z.object({ deviceId: z.string(), deviceType: z.number().int(), online: z.boolean() })),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AlarmRecord } from '../alarms/record.ts';
 import type { DealState, FollowUp, ReleaseChoice, ReleaseSource } from '../alarms/handling.ts';
 import type { AlertType } from '../devices/alert-types.ts';
-import type { ResidentLiveState } from '../operations/monitor.ts';
+import type { ResidentSample } from '../operations/monitor.ts';
 
 /**
  * The live socket (spec 02 §7 "Live socket protocol"). One WebSocket at SOCKET_PATH on the
@@ -51,10 +51,12 @@ export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
 export interface LoginReplyFrame { path: '/login'; code: number; msg: string }
 export interface HeartbeatReplyFrame { path: '/heartBeatResp'; ts: number }
-/** Live state of residents whose state changed (a delta; the board merges it by userId). */
-export interface DataChangeFrame { path: '/dataChange'; data: ResidentLiveState[] }
+/** Latest samples of residents whose state changed (a delta; the board merges it by userId), at most every 2 s. */
+export interface DataChangeFrame { path: '/dataChange'; data: ResidentSample[] }
 /** A new alarm, or a repeat of an open one (data.repeatCount > 0); data.text is in the socket's language. */
-export interface AlertNotifyFrame { path: '/alertNotify' | '/safeAlertNotify'; data: AlarmRecord }
+export interface AlertNotifyFrame { path: '/alertNotify'; data: AlarmRecord }
+/** The same for home-safety sensors and gateway sub-devices. */
+export interface SafeAlertNotifyFrame { path: '/safeAlertNotify'; data: AlarmRecord }
 
 /** An alarm left the pending list because its condition ended or an operator released it. */
 export interface ReliefNotice {
@@ -87,5 +89,5 @@ export interface CheckAlarmNotice {
 }
 export interface CheckAlarmFrame { path: '/checkAlarm'; data: CheckAlarmNotice }
 
-export type ServerFrame = LoginReplyFrame | HeartbeatReplyFrame | DataChangeFrame | AlertNotifyFrame | UserStatusNotifyFrame | CheckAlarmFrame;
+export type ServerFrame = LoginReplyFrame | HeartbeatReplyFrame | DataChangeFrame | AlertNotifyFrame | SafeAlertNotifyFrame | UserStatusNotifyFrame | CheckAlarmFrame;
 export type ServerFramePath = ServerFrame['path'];

@@ -42,6 +42,18 @@ export const CARE_READ_OPERATIONS: Readonly<Record<string, true | ((input: unkno
   'community.queryCommunityList': true,
   'enclosure.getByArea': true,
   'enclosure.config.get': true,
+  'alarmLog.list': true,
+  'alarmLog.unDeal': true,
+  'alarmLog.exportAlarmLog': true,
+  'monitor.alertFlag': true,
+  'system.queryAlertLevel': true,
+  'system.queryAlertLevel.post': true,
+  'alarmSetting.get': true,
+  'monitor.userList': true,
+  'monitor.focusUsers': true,
+  // The focus list is the account's own view of the board, not the provider's data.
+  'monitor.addFocusUser': true,
+  'monitor.deleteFocusUser': true,
 };
 
 /** True when the operation, with this input, only reads. */

@@ -98,6 +98,45 @@ export function authService(deps: AuthDeps) {
     return context.home;
   }
 
+  /** Resolves a session by its token hash; status 100 when unknown, 101 when ended or no longer allowed. */
+  async function sessionOf(tokenHash: string, touch = true): Promise<SessionInfo> {
+    const session = await deps.sessions.find(tokenHash);
+    if (!session) {
+      if (await deps.sessions.isCancelled(tokenHash)) throw errors.accountCancelled();
+      throw errors.tokenMissing();
+    }
+    const time = deps.now();
+    if (session.revoked === 1 || session.expires_at <= time) throw errors.tokenExpired();
+    const account = await deps.accounts.findById(session.account_id);
+    if (!account) throw errors.tokenExpired();
+    const role = roleOf(account);
+    const context = await providerContext(account);
+    if (account.enabled !== 1 || !context.homeAvailable) {
+      await deps.sessions.revoke(tokenHash);
+      throw errors.tokenExpired();
+    }
+    let currentProviderId = session.current_provider_id;
+    if (role === 'ONE_ROLE' && !context.children.some((child) => child.id === currentProviderId && child.enabled === 1)) {
+      // The class II provider this session worked in was disabled or deleted: fall back, never keep showing it.
+      currentProviderId = startingProvider(role, context)?.id ?? null;
+      if (currentProviderId !== session.current_provider_id && currentProviderId !== null) {
+        await deps.sessions.setCurrentProvider(tokenHash, currentProviderId);
+      }
+    }
+    // The live socket's periodic checks do not keep an idle session alive.
+    if (touch && time - session.last_seen_at > TOUCH_EVERY_MS) {
+      await deps.sessions.touch(tokenHash, time, Math.min(time + SESSION_IDLE_MS, session.created_at + SESSION_MAX_MS));
+    }
+    return {
+      tokenHash,
+      accountId: account.id,
+      userName: account.user_name,
+      nickName: account.nick_name,
+      permissionType: account.data_permission ?? 1,
+      scope: scopeOf(account, role, context, currentProviderId),
+    };
+  }
+
   async function loginResult(account: AccountRow, session: { token: string; socketKey: string; currentProviderId: number | null }): Promise<LoginResult> {
     const role = roleOf(account);
     const context = await providerContext(account);
@@ -184,41 +223,13 @@ export function authService(deps: AuthDeps) {
     /** Resolves a token to its session; status 100 when unknown, 101 when ended or no longer allowed. */
     async authenticate(token: string | undefined): Promise<SessionInfo> {
       if (!token) throw errors.tokenMissing();
-      const tokenHash = sha256(token);
-      const session = await deps.sessions.find(tokenHash);
-      if (!session) {
-        if (await deps.sessions.isCancelled(tokenHash)) throw errors.accountCancelled();
-        throw errors.tokenMissing();
-      }
-      const time = deps.now();
-      if (session.revoked === 1 || session.expires_at <= time) throw errors.tokenExpired();
-      const account = await deps.accounts.findById(session.account_id);
-      if (!account) throw errors.tokenExpired();
-      const role = roleOf(account);
-      const context = await providerContext(account);
-      if (account.enabled !== 1 || !context.homeAvailable) {
-        await deps.sessions.revoke(tokenHash);
-        throw errors.tokenExpired();
-      }
-      let currentProviderId = session.current_provider_id;
-      if (role === 'ONE_ROLE' && !context.children.some((child) => child.id === currentProviderId && child.enabled === 1)) {
-        // The class II provider this session worked in was disabled or deleted: fall back, never keep showing it.
-        currentProviderId = startingProvider(role, context)?.id ?? null;
-        if (currentProviderId !== session.current_provider_id && currentProviderId !== null) {
-          await deps.sessions.setCurrentProvider(tokenHash, currentProviderId);
-        }
-      }
-      if (time - session.last_seen_at > TOUCH_EVERY_MS) {
-        await deps.sessions.touch(tokenHash, time, Math.min(time + SESSION_IDLE_MS, session.created_at + SESSION_MAX_MS));
-      }
-      return {
-        tokenHash,
-        accountId: account.id,
-        userName: account.user_name,
-        nickName: account.nick_name,
-        permissionType: account.data_permission ?? 1,
-        scope: scopeOf(account, role, context, currentProviderId),
-      };
+      return sessionOf(sha256(token));
+    },
+
+    /** The live socket's login: the socket key of the login answer, or the session token itself; the same checks as authenticate. */
+    async authenticateSocket(key: string): Promise<SessionInfo> {
+      const session = await deps.sessions.findBySocketKey(sha256(key));
+      return sessionOf(session?.token_hash ?? sha256(key), false);
     },
 
     async logout(session: SessionInfo): Promise<null> {

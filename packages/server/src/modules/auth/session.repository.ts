@@ -13,6 +13,10 @@ export function sessionRepository(db: Db) {
     async find(tokenHash: string): Promise<SessionRow | undefined> {
       return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
     },
+    /** The session whose socket key hashes to this (the live socket logs in with it). */
+    async findBySocketKey(socketKeyHash: string): Promise<SessionRow | undefined> {
+      return db.selectFrom('sessions').selectAll().where('socket_key', '=', socketKeyHash).executeTakeFirst();
+    },
     async touch(tokenHash: string, lastSeenAt: number, expiresAt: number): Promise<void> {
       await db.updateTable('sessions').set({ last_seen_at: lastSeenAt, expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
     },

@@ -1,0 +1,246 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  CARE_ROLES,
+  ClientFrameSchema,
+  deviceTypeInfo,
+  formatAlarmDuration,
+  formatAlarmText,
+  pickLanguage,
+  LanguageSchema,
+  SOCKET_CLOSE_IDLE,
+  SOCKET_CLOSE_LOGIN_FAILED,
+  SOCKET_CLOSE_SESSION_ENDED,
+  SOCKET_FRAME_MAX_BYTES,
+  SOCKET_HEARTBEAT_MS,
+  SOCKET_IDLE_CLOSE_MS,
+  SOCKET_LOGIN_OK,
+  SOCKET_LOGIN_REFUSED,
+  SOCKET_LOGIN_TIMEOUT_MS,
+  SOCKET_PATH,
+  type AlarmRecord,
+  type Language,
+  type ServerFrame,
+} from '@vigil/contracts';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { EventBus } from '../events/event-bus.ts';
+import type { SessionInfo } from '../http/context.ts';
+import { checkAlarmNotice, reliefNotice } from '../modules/alarms/alarm.presenter.ts';
+
+/** A client this far behind (bytes queued) is dropped; it reconnects and fetches the pending list. */
+const SEND_BUFFER_MAX_BYTES = 4 * 1024 * 1024;
+
+interface Client {
+  ws: WebSocket;
+  language: Language;
+  connectedAt: number;
+  lastFrameAt: number;
+  key: string | null;
+  session: SessionInfo | null;
+  /** The provider it hears: the session's current provider. */
+  providerId: number | null;
+}
+
+export interface HubLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+/** Home-safety sensors and gateway sub-devices notify on /safeAlertNotify; the rest on /alertNotify. */
+export function notifyPath(deviceType: number): '/alertNotify' | '/safeAlertNotify' {
+  const screen = deviceTypeInfo(deviceType)?.screen;
+  return screen === 'safeDeviceManage' || (screen === 'hostDevice' && deviceType !== 21008) ? '/safeAlertNotify' : '/alertNotify';
+}
+
+/** The alarm with its long text in the socket's language. */
+function localized(alarm: AlarmRecord, language: Language): AlarmRecord {
+  if (!alarm.longKey) return alarm;
+  const text = formatAlarmText(language, alarm.longKey, { userName: alarm.userName, addr: alarm.address, duration: formatAlarmDuration(language, alarm.duration) });
+  return { ...alarm, text };
+}
+
+/**
+ * The live socket (spec 02 §7) at SOCKET_PATH on the server's own port. A socket logs in
+ * with its session's socket key (or token), then hears its current provider's alarms,
+ * reliefs, handlings and live samples from the event bus, which carries them from every
+ * Vigil process. Sessions are checked again on every heartbeat and every 10 s: a logout,
+ * revoked session, disabled account or provider closes the socket; a provider switch
+ * re-scopes it.
+ */
+export function socketHub(deps: {
+  server: Server;
+  bus: EventBus;
+  authenticateSocket: (key: string) => Promise<SessionInfo>;
+  log: HubLog;
+  now: () => number;
+  onOpenChange?: (open: number) => void;
+}) {
+  const clients = new Set<Client>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: SOCKET_FRAME_MAX_BYTES });
+
+  function send(client: Client, frame: ServerFrame | string): void {
+    if (client.ws.readyState !== WebSocket.OPEN) return;
+    if (client.ws.bufferedAmount > SEND_BUFFER_MAX_BYTES) {
+      client.ws.close(SOCKET_CLOSE_IDLE, 'too slow');
+      return;
+    }
+    client.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** Sends to every logged-in socket of the provider, serializing once per language. */
+  function broadcast(providerId: number, frameFor: (language: Language) => ServerFrame): void {
+    const serialized = new Map<Language, string>();
+    for (const client of clients) {
+      if (client.session === null || client.providerId !== providerId) continue;
+      let text = serialized.get(client.language);
+      if (text === undefined) serialized.set(client.language, (text = JSON.stringify(frameFor(client.language))));
+      send(client, text);
+    }
+  }
+
+  function scopeOf(session: SessionInfo): number | null {
+    const role = session.scope.role;
+    if (!CARE_ROLES.some((care) => care === role)) return null;
+    return session.scope.currentProviderId;
+  }
+
+  async function login(client: Client, key: string): Promise<void> {
+    try {
+      const session = await deps.authenticateSocket(key);
+      const providerId = scopeOf(session);
+      if (providerId === null) throw new Error('role without a provider to hear');
+      client.key = key;
+      client.session = session;
+      client.providerId = providerId;
+      send(client, { path: '/login', code: SOCKET_LOGIN_OK, msg: 'ok' });
+    } catch {
+      send(client, { path: '/login', code: SOCKET_LOGIN_REFUSED, msg: 'login refused' });
+      client.ws.close(SOCKET_CLOSE_LOGIN_FAILED, 'login refused');
+    }
+  }
+
+  /** Checks the sessions of logged-in sockets again (one check per key). */
+  async function recheck(targets: Client[]): Promise<void> {
+    const byKey = new Map<string, Client[]>();
+    for (const client of targets) {
+      if (client.key === null) continue;
+      const list = byKey.get(client.key) ?? [];
+      list.push(client);
+      byKey.set(client.key, list);
+    }
+    for (const [key, list] of byKey) {
+      let session: SessionInfo | null = null;
+      try {
+        session = await deps.authenticateSocket(key);
+      } catch {
+        session = null;
+      }
+      const providerId = session ? scopeOf(session) : null;
+      for (const client of list) {
+        if (!session || providerId === null) {
+          client.session = null;
+          client.ws.close(SOCKET_CLOSE_SESSION_ENDED, 'session ended');
+        } else {
+          client.session = session;
+          client.providerId = providerId;
+        }
+      }
+    }
+  }
+
+  function onMessage(client: Client, data: RawData): void {
+    client.lastFrameAt = deps.now();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString());
+    } catch {
+      return;
+    }
+    const frame = ClientFrameSchema.safeParse(parsed);
+    if (!frame.success) return;
+    switch (frame.data.path) {
+      case '/login':
+        void login(client, frame.data.key);
+        return;
+      case '/hearBeat':
+        send(client, { path: '/heartBeatResp', ts: deps.now() });
+        return;
+      case '/wsLog':
+        deps.log.info({ socketLog: frame.data.msg.slice(0, 1024), accountId: client.session?.accountId ?? null }, 'console socket log');
+        return;
+    }
+  }
+
+  function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(request.url ?? '/', 'http://vigil.local');
+    if (url.pathname !== SOCKET_PATH) return;
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const queryLanguage = LanguageSchema.safeParse(url.searchParams.get('lang'));
+      const client: Client = {
+        ws,
+        language: queryLanguage.success ? queryLanguage.data : pickLanguage(request.headers['accept-language']),
+        connectedAt: deps.now(),
+        lastFrameAt: deps.now(),
+        key: null,
+        session: null,
+        providerId: null,
+      };
+      clients.add(client);
+      deps.onOpenChange?.(clients.size);
+      ws.on('message', (data) => onMessage(client, data));
+      ws.on('error', () => ws.terminate());
+      ws.on('close', () => {
+        clients.delete(client);
+        deps.onOpenChange?.(clients.size);
+      });
+    });
+  }
+  deps.server.on('upgrade', onUpgrade);
+
+  const timer = setInterval(() => {
+    const time = deps.now();
+    const loggedIn: Client[] = [];
+    for (const client of clients) {
+      if (client.session === null && time - client.connectedAt > SOCKET_LOGIN_TIMEOUT_MS) client.ws.close(SOCKET_CLOSE_LOGIN_FAILED, 'no login');
+      else if (time - client.lastFrameAt > SOCKET_IDLE_CLOSE_MS) client.ws.close(SOCKET_CLOSE_IDLE, 'idle');
+      else if (client.session !== null) loggedIn.push(client);
+    }
+    void recheck(loggedIn).catch((error: unknown) => deps.log.warn({ err: error }, 'socket session check failed'));
+  }, SOCKET_HEARTBEAT_MS);
+  timer.unref();
+
+  const unsubscribe = [
+    deps.bus.subscribe('alarm.raised', ({ providerId, alarm }) => {
+      const path = notifyPath(alarm.deviceType);
+      broadcast(providerId, (language) => ({ path, data: localized(alarm, language) }));
+    }),
+    deps.bus.subscribe('alarm.relieved', ({ providerId, alarm }) => {
+      const data = reliefNotice(alarm);
+      broadcast(providerId, () => ({ path: '/userStatusNotify', data }));
+    }),
+    deps.bus.subscribe('alarm.handled', ({ providerId, alarm }) => {
+      const data = checkAlarmNotice(alarm);
+      broadcast(providerId, () => ({ path: '/checkAlarm', data }));
+    }),
+    deps.bus.subscribe('monitor.data', ({ providerId, states }) => {
+      broadcast(providerId, () => ({ path: '/dataChange', data: states }));
+    }),
+  ];
+
+  return {
+    get open(): number {
+      return clients.size;
+    },
+    /** Checks every logged-in socket's session now (tests; a logout elsewhere shows within 10 s anyway). */
+    recheckAll: () => recheck([...clients].filter((client) => client.session !== null)),
+    close(): void {
+      clearInterval(timer);
+      for (const stop of unsubscribe) stop();
+      deps.server.off('upgrade', onUpgrade);
+      for (const client of clients) client.ws.terminate();
+      clients.clear();
+      wss.close();
+    },
+  };
+}
+export type SocketHub = ReturnType<typeof socketHub>;

@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import { SOCKET_PATH, type DevicePlacement, type ServerFrame } from '@vigil/contracts';
+import { WebSocket } from 'ws';
+import type { Db } from '../db/database.ts';
+
+/** A random device ID (the shared Mosquitto and Redis see every engineer's tests). */
+export const randomDeviceId = (prefix = 'T'): string => `${prefix}-${crypto.randomBytes(5).toString('hex')}`;
+
+/** Adds a device row bound as given (the devices module's own API may not exist in this branch). */
+export async function insertDevice(db: Db, device: { deviceId?: string; deviceType: number } & DevicePlacement, now = Date.now()): Promise<string> {
+  const deviceId = device.deviceId ?? randomDeviceId();
+  await db
+    .insertInto('devices')
+    .values({
+      device_id: deviceId, cipher_id: `C${deviceId}`, device_type: device.deviceType, device_key: crypto.randomBytes(16).toString('hex'),
+      provider_id: device.providerId, bed_id: device.bedId, room_id: device.roomId, resident_id: device.residentId,
+      pairing: 'none', online: 1, location: '', settings: '{}', remark: '', created_at: now, updated_at: now,
+    })
+    .execute();
+  return deviceId;
+}
+
+/** A live-socket client that keeps every frame it receives. */
+export interface TestSocket {
+  frames: ServerFrame[];
+  closed: Promise<number>;
+  send(frame: object): void;
+  /** Resolves with the first frame (already received or arriving) that matches. */
+  waitFor<P extends ServerFrame['path']>(path: P, match?: (frame: Extract<ServerFrame, { path: P }>) => boolean, timeoutMs?: number): Promise<Extract<ServerFrame, { path: P }>>;
+  of<P extends ServerFrame['path']>(path: P): Extract<ServerFrame, { path: P }>[];
+  close(): void;
+}
+
+function isFrame(value: unknown): value is ServerFrame {
+  return typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string';
+}
+
+export async function openSocket(baseUrl: string, options: { key?: string; language?: string } = {}): Promise<TestSocket> {
+  const url = `${baseUrl.replace(/^http/, 'ws')}${SOCKET_PATH}${options.language ? `?lang=${options.language}` : ''}`;
+  const ws = new WebSocket(url);
+  const frames: ServerFrame[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    const parsed: unknown = JSON.parse(data.toString());
+    if (isFrame(parsed)) frames.push(parsed);
+    for (const wake of waiters) wake();
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const socket: TestSocket = {
+    frames,
+    closed,
+    send: (frame) => ws.send(JSON.stringify(frame)),
+    of: <P extends ServerFrame['path']>(path: P) => frames.filter((frame): frame is Extract<ServerFrame, { path: P }> => frame.path === path),
+    waitFor<P extends ServerFrame['path']>(path: P, match: (frame: Extract<ServerFrame, { path: P }>) => boolean = () => true, timeoutMs = 5000) {
+      return new Promise<Extract<ServerFrame, { path: P }>>((resolve, reject) => {
+        const check = () => {
+          const found = socket.of(path).find(match);
+          if (!found) return false;
+          waiters.delete(wake);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const wake = () => void check();
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(new Error(`no ${path} frame within ${timeoutMs} ms; got ${frames.map((frame) => frame.path).join(', ')}`));
+        }, timeoutMs);
+        waiters.add(wake);
+        check();
+      });
+    },
+    close: () => ws.close(),
+  };
+  if (options.key) {
+    socket.send({ path: '/login', key: options.key });
+    const reply = await socket.waitFor('/login');
+    if (reply.code !== 200) throw new Error(`socket login refused: ${reply.code}`);
+  }
+  return socket;
+}
+
+/** Waits until the check passes (polling), or fails after the timeout. */
+export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${what} not met within ${timeoutMs} ms`);
+}
