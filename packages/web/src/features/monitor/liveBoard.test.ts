@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ResidentLiveState } from '@vigil/contracts';
+import { alarmRecord } from '../../../test/alarm-fixture.ts';
 import { HISTORY_MS, LiveBoard } from './liveBoard.ts';
 
 function state(userId: number, patch: Partial<ResidentLiveState> = {}): ResidentLiveState {
@@ -25,8 +26,24 @@ describe('the live board (batched per animation frame)', () => {
     assert.deepEqual([calls.get(1), calls.get(2), calls.get(3)], [1, 1, undefined]);
   });
 
+  it('ignores samples of residents no screen has listed', () => {
+    const board = new LiveBoard((flush) => flush());
+    board.push([{ userId: 99, bedState: 'in', sleepState: null, hr: 70, rr: 12, sampleAt: 5 }]);
+    assert.equal(board.get(99), undefined);
+  });
+
+  it('colours a card while its alarm is open and clears it when handled', () => {
+    const board = new LiveBoard((flush) => flush());
+    board.load([state(1)]);
+    board.alarmRaised(alarmRecord({ id: 5, userId: 1 }));
+    assert.deepEqual(board.get(1)?.openAlarms.map((open) => open.id), [5]);
+    board.alarmGone(5);
+    assert.deepEqual(board.get(1)?.openAlarms, []);
+  });
+
   it('keeps the last 10 minutes of samples per resident for the household chart', () => {
     const board = new LiveBoard((flush) => flush());
+    board.load([state(7)]);
     for (let t = 0; t <= 15 * 60_000; t += 60_000) board.push([state(7, { sampleAt: t, hr: 50 + t / 60_000 })]);
     const samples = board.samples(7);
     assert.equal(samples.at(-1)?.t, 15 * 60_000);

@@ -1,4 +1,4 @@
-import type { ResidentLiveState } from '@vigil/contracts';
+import type { AlarmRecord, ResidentLiveState, ResidentSample } from '@vigil/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -19,7 +19,7 @@ export class LiveBoard {
   private readonly history = new Map<number, LiveSample[]>();
   private readonly listeners = new Map<number, Set<Listener>>();
   private readonly boardListeners = new Set<Listener>();
-  private buffer: ResidentLiveState[] = [];
+  private buffer: ResidentSample[] = [];
   private scheduled = false;
 
   constructor(private readonly schedule: (flush: () => void) => void) {}
@@ -33,8 +33,8 @@ export class LiveBoard {
     this.emit(rows.map((row) => row.userId));
   }
 
-  /** Queues a /dataChange delta; it is applied on the next frame. */
-  push(rows: readonly ResidentLiveState[]): void {
+  /** Queues a /dataChange delta (latest samples); it is applied on the next frame. */
+  push(rows: readonly ResidentSample[]): void {
     this.buffer.push(...rows);
     if (this.scheduled) return;
     this.scheduled = true;
@@ -49,11 +49,35 @@ export class LiveBoard {
     if (!rows.length) return;
     const changed = new Set<number>();
     for (const row of rows) {
-      this.states.set(row.userId, row);
-      this.record(row);
+      const current = this.states.get(row.userId);
+      // A sample for a resident no screen has listed yet has no name or bed to show.
+      if (!current) continue;
+      const next = { ...current, ...row };
+      this.states.set(row.userId, next);
+      this.record(next);
       changed.add(row.userId);
     }
-    this.emit([...changed]);
+    if (changed.size) this.emit([...changed]);
+  }
+
+  /** A new or repeated alarm: the resident's card takes its colour. */
+  alarmRaised(alarm: AlarmRecord): void {
+    const current = alarm.userId === null ? undefined : this.states.get(alarm.userId);
+    if (!current || alarm.userId === null) return;
+    const openAlarms = [...current.openAlarms.filter((open) => open.id !== alarm.id), { id: alarm.id, alertType: alarm.alertType, alertLevel: alarm.alertLevel, timeStamp: alarm.timeStamp }];
+    this.states.set(alarm.userId, { ...current, openAlarms });
+    this.emit([alarm.userId]);
+  }
+
+  /** An alarm was handled or relieved: it leaves whichever card showed it. */
+  alarmGone(id: number): void {
+    const changed: number[] = [];
+    for (const [userId, state] of this.states) {
+      if (!state.openAlarms.some((open) => open.id === id)) continue;
+      this.states.set(userId, { ...state, openAlarms: state.openAlarms.filter((open) => open.id !== id) });
+      changed.push(userId);
+    }
+    if (changed.length) this.emit(changed);
   }
 
   get(userId: number): ResidentLiveState | undefined {
