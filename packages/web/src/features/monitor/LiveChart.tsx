@@ -4,20 +4,7 @@ import { formatDateTime } from '../shared/formatDateTime.ts';
 import { MONITOR_NS } from './i18n.ts';
 import { HISTORY_MS, liveBoard, type LiveSample } from './liveBoard.ts';
 
-type ChartModule = typeof import('echarts/core');
-type Chart = ReturnType<ChartModule['init']>;
-
-/** ECharts, only the line chart and the parts it needs, loaded when the first chart opens. */
-async function loadCharts(): Promise<ChartModule> {
-  const [core, charts, components, renderers] = await Promise.all([
-    import('echarts/core'),
-    import('echarts/charts'),
-    import('echarts/components'),
-    import('echarts/renderers'),
-  ]);
-  core.use([charts.LineChart, components.GridComponent, components.TooltipComponent, components.LegendComponent, renderers.CanvasRenderer]);
-  return core;
-}
+type Chart = ReturnType<typeof import('./lineChart.ts')['init']>;
 
 function series(samples: readonly LiveSample[], pick: (sample: LiveSample) => number | null): Array<[number, number | null]> {
   return samples.map((sample) => [sample.t, pick(sample)]);
@@ -43,10 +30,10 @@ export function LiveChart({ userId }: { userId: number }) {
         series: [{ data: series(samples, (s) => s.hr) }, { data: series(samples, (s) => s.rr) }],
       });
     };
-    loadCharts().then(
-      (echarts) => {
+    import('./lineChart.ts').then(
+      ({ init }) => {
         if (disposed || !host.current) return;
-        chart.current = echarts.init(host.current, undefined, { renderer: 'canvas' });
+        chart.current = init(host.current, undefined, { renderer: 'canvas' });
         chart.current.setOption({
           animation: false,
           grid: { left: 40, right: 16, top: 36, bottom: 28 },
