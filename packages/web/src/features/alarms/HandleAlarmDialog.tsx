@@ -74,31 +74,52 @@ export function HandleAlarmDialog({ alarm, onClose, onGone }: HandleAlarmDialogP
       {failure ? <Alert type={failure.alreadyHandled ? 'info' : 'error'} showIcon message={failure.text} style={{ marginBottom: 16 }} /> : null}
       <Form form={form} layout="vertical" disabled={failure?.alreadyHandled} requiredMark>
         <Form.Item name="dealOption" label={t('alarms.handle.releaseChoice')} rules={[{ required: true, message: t('alarms.handle.releaseRequired') }]}>
-          <Radio.Group>
-            <Space direction="vertical">
-              {RELEASE_CHOICES.map((choice) => (
-                <Radio key={choice} value={choice}>
-                  {t(RELEASE_LABELS[choice])}
-                </Radio>
-              ))}
-            </Space>
-          </Radio.Group>
+          <RadioChoices label={t('alarms.handle.releaseChoice')} options={RELEASE_CHOICES.map((choice) => ({ value: choice, label: t(RELEASE_LABELS[choice]) }))} />
         </Form.Item>
         <Form.Item name="followUp" label={t('alarms.handle.followUp')}>
-          <Radio.Group>
-            <Space direction="vertical">
-              {FOLLOW_UPS.map((option) => (
-                <Radio key={option} value={option}>
-                  {t(FOLLOW_UP_LABELS[option])}
-                </Radio>
-              ))}
-            </Space>
-          </Radio.Group>
+          <RadioChoices label={t('alarms.handle.followUp')} options={FOLLOW_UPS.map((option) => ({ value: option, label: t(FOLLOW_UP_LABELS[option]) }))} />
         </Form.Item>
         <Form.Item name="remark" label={t('alarms.handle.remark')} rules={[{ max: REMARK_MAX, message: t('alarms.handle.remarkTooLong', { max: REMARK_MAX }) }]}>
           <Input.TextArea rows={3} maxLength={REMARK_MAX} showCount />
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+interface RadioChoicesProps<Value extends string> {
+  label: string;
+  options: ReadonlyArray<{ value: Value; label: string }>;
+  id?: string;
+  value?: Value;
+  onChange?: (value: Value) => void;
+  'aria-required'?: boolean | 'true' | 'false';
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-describedby'?: string;
+}
+
+/**
+ * Radio buttons one per line as a named radiogroup: the form's aria-required and
+ * aria-invalid land on the group (antd puts them on a role-less div otherwise).
+ */
+function RadioChoices<Value extends string>({ label, options, id, value, onChange, ...aria }: RadioChoicesProps<Value>) {
+  return (
+    <div role="radiogroup" id={id} aria-label={label} {...aria}>
+      <Radio.Group
+        value={value}
+        onChange={(event) => {
+          const chosen = options.find((option) => option.value === event.target.value);
+          if (chosen) onChange?.(chosen.value);
+        }}
+      >
+        <Space direction="vertical">
+          {options.map((option) => (
+            <Radio key={option.value} value={option.value}>
+              {option.label}
+            </Radio>
+          ))}
+        </Space>
+      </Radio.Group>
+    </div>
   );
 }

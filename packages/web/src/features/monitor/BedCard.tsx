@@ -41,7 +41,9 @@ export const BedCard = memo(function BedCard({ userId, focused, onToggleFocus }:
   const occupancy = bedOccupancy(state);
   const level = alarmLevel(state);
   const place = [state.room, state.bunk].filter(Boolean).join(' · ');
-  const classes = ['bed-card', display === 'offline' ? 'bed-card--offline' : '', level ? `bed-card--alarm${level}` : ''].filter(Boolean).join(' ');
+  const classes = ['bed-card', display === 'offline' ? 'bed-card--offline' : display === 'noData' ? 'bed-card--nodata' : '', level ? `bed-card--alarm${level}` : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <article className={classes} aria-label={t('monitor.card.label', { name: state.userName, place })}>
       <div className="bed-card__head">

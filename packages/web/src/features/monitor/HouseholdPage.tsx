@@ -29,7 +29,7 @@ export function HouseholdPage() {
   if (!state) return board.isLoading ? <Spin style={{ display: 'block', margin: '80px auto' }} /> : <Alert type="warning" showIcon message={board.isError ? errorText(board.error) : t('monitor.household.notFound')} />;
   return (
     <div className="household-grid">
-      <Card title={t('monitor.household.live', { name: state.userName })}>
+      <Card title={t('monitor.household.live', { name: state.userName })} extra={<Link to={`/BunkManage/settingAlarm/alarmSetting/${userId}`}>{t('monitor.household.alarmSettings')}</Link>}>
         <Summary state={state} />
         <LiveChart userId={userId} />
       </Card>
