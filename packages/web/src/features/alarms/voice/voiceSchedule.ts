@@ -1,13 +1,9 @@
+import { SPEECH_LOOPS_PER_ROUND, SPEECH_MAX_MS, SPEECH_ROUND_GAP_MS, VOICE_WAYS, type VoiceWay } from '@vigil/contracts';
 import type { ToneKind } from './alarmTones.ts';
 
-/** Voice modes (spec 02 §4 voiceWay): 0 mute, 1 tick sound, 2 speak once, 3 speak repeatedly. */
-export const VOICE_WAYS = [0, 1, 2, 3] as const;
-export type VoiceWay = (typeof VOICE_WAYS)[number];
-
-/** Repeated speech (spec 02 §9): 5 loops a round, 10 s between rounds, at most one hour. */
-export const SPEECH_LOOPS_PER_ROUND = 5;
-export const SPEECH_ROUND_GAP_MS = 10_000;
-export const SPEECH_REPEAT_MAX_MS = 3_600_000;
+/** Voice modes (spec 02 §4 voiceWay) and repeated speech (spec 02 §9: 5 loops a round, 10 s between rounds, at most one hour), from the contracts. */
+export { SPEECH_LOOPS_PER_ROUND, SPEECH_ROUND_GAP_MS, VOICE_WAYS, type VoiceWay };
+export const SPEECH_REPEAT_MAX_MS = SPEECH_MAX_MS;
 /** An operator may pause the sound for two minutes (issue 10). */
 export const SOUND_PAUSE_MS = 120_000;
 
