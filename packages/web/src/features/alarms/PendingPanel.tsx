@@ -1,5 +1,5 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import type { AlarmRecord } from '@vigil/contracts';
+import { MOBILE_SOUND_BREAKPOINT_PX, type AlarmRecord } from '@vigil/contracts';
 import { Badge, Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import { pendingOnly, useHeldAlarms } from './pendingStore.ts';
 export function PendingPanel({ onHandle }: { onHandle: (alarm: AlarmRecord) => void }) {
   const { t, i18n } = useTranslation(ALARMS_NS);
   const pending = pendingOnly(useHeldAlarms());
-  const [open, setOpen] = useState(true);
+  // On phones the list starts folded to its title bar (still on screen), so it does not cover the page.
+  const [open, setOpen] = useState(() => window.innerWidth >= MOBILE_SOUND_BREAKPOINT_PX);
   if (!pending.length) return null;
   const reds = pending.filter((entry) => entry.alarm.alertLevel === 1).length;
   return (
