@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
   });
   const routes = operationRegistrar(app, auth.authenticate);
-  const events = config.redisUrl ? await redisEventBus(config.redisUrl, app.log) : inProcessEventBus(app.log);
+  const events = config.redisUrl ? await redisEventBus(config.redisUrl, app.log, config.redisChannel) : inProcessEventBus(app.log);
   authRoutes(routes, auth);
   const providers = providerService(db, now);
   providerRoutes(routes, providers);

@@ -18,6 +18,8 @@ export interface Config {
   metricsToken: string | null;
   /** Redis for the event bus between Vigil processes (REDIS_URL); null runs the bus in-process. */
   redisUrl: string | null;
+  /** Pub/sub channel of this installation on that Redis (REDIS_CHANNEL; installations sharing a Redis need their own). */
+  redisChannel: string;
 }
 
 /** `false` (trust nobody), `true` (trust any hop), a hop count, or proxy addresses and CIDR ranges. */
@@ -87,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken,
     redisUrl: parseRedisUrl(env.REDIS_URL),
+    redisChannel: env.REDIS_CHANNEL?.trim() || 'vigil:events:v1',
   };
 }

@@ -23,11 +23,15 @@ export async function insertDevice(db: Db, device: { deviceId?: string; deviceTy
 /** A live-socket client that keeps every frame it receives. */
 export interface TestSocket {
   frames: ServerFrame[];
+  /** When each frame arrived (epoch ms). */
+  frameTimes: Map<ServerFrame, number>;
   closed: Promise<number>;
   send(frame: object): void;
   /** Resolves with the first frame (already received or arriving) that matches. */
   waitFor<P extends ServerFrame['path']>(path: P, match?: (frame: Extract<ServerFrame, { path: P }>) => boolean, timeoutMs?: number): Promise<Extract<ServerFrame, { path: P }>>;
   of<P extends ServerFrame['path']>(path: P): Extract<ServerFrame, { path: P }>[];
+  /** How many frames of the path arrived (cheap). */
+  count(path: ServerFrame['path']): number;
   close(): void;
 }
 
@@ -39,39 +43,52 @@ export async function openSocket(baseUrl: string, options: { key?: string; langu
   const url = `${baseUrl.replace(/^http/, 'ws')}${SOCKET_PATH}${options.language ? `?lang=${options.language}` : ''}`;
   const ws = new WebSocket(url);
   const frames: ServerFrame[] = [];
-  const waiters = new Set<() => void>();
+  const frameTimes = new Map<ServerFrame, number>();
+  /** Frames by path, so waiting and counting stay cheap with thousands of frames. */
+  const byPath = new Map<string, ServerFrame[]>();
+  const waiters = new Map<string, Set<(frame: ServerFrame) => void>>();
   ws.on('message', (data) => {
     const parsed: unknown = JSON.parse(data.toString());
-    if (isFrame(parsed)) frames.push(parsed);
-    for (const wake of waiters) wake();
+    if (!isFrame(parsed)) return;
+    frames.push(parsed);
+    frameTimes.set(parsed, Date.now());
+    const list = byPath.get(parsed.path) ?? [];
+    list.push(parsed);
+    byPath.set(parsed.path, list);
+    for (const wake of [...(waiters.get(parsed.path) ?? [])]) wake(parsed);
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
+  const of = <P extends ServerFrame['path']>(path: P): Extract<ServerFrame, { path: P }>[] =>
+    (byPath.get(path) ?? []).filter((frame): frame is Extract<ServerFrame, { path: P }> => frame.path === path);
   const socket: TestSocket = {
     frames,
+    frameTimes,
     closed,
     send: (frame) => ws.send(JSON.stringify(frame)),
-    of: <P extends ServerFrame['path']>(path: P) => frames.filter((frame): frame is Extract<ServerFrame, { path: P }> => frame.path === path),
+    of,
+    count: (path) => byPath.get(path)?.length ?? 0,
     waitFor<P extends ServerFrame['path']>(path: P, match: (frame: Extract<ServerFrame, { path: P }>) => boolean = () => true, timeoutMs = 5000) {
       return new Promise<Extract<ServerFrame, { path: P }>>((resolve, reject) => {
-        const check = () => {
-          const found = socket.of(path).find(match);
-          if (!found) return false;
-          waiters.delete(wake);
+        const existing = of(path).find(match);
+        if (existing) return resolve(existing);
+        const set = waiters.get(path) ?? new Set();
+        waiters.set(path, set);
+        const isPath = (frame: ServerFrame): frame is Extract<ServerFrame, { path: P }> => frame.path === path;
+        const wake = (frame: ServerFrame) => {
+          if (!isPath(frame) || !match(frame)) return;
+          set.delete(wake);
           clearTimeout(timer);
-          resolve(found);
-          return true;
+          resolve(frame);
         };
-        const wake = () => void check();
         const timer = setTimeout(() => {
-          waiters.delete(wake);
-          reject(new Error(`no ${path} frame within ${timeoutMs} ms; got ${frames.map((frame) => frame.path).join(', ')}`));
+          set.delete(wake);
+          reject(new Error(`no ${path} frame within ${timeoutMs} ms; got ${frames.length} frames (${[...byPath.entries()].map(([name, list]) => `${name} ×${list.length}`).join(', ')})`));
         }, timeoutMs);
-        waiters.add(wake);
-        check();
+        set.add(wake);
       });
     },
     close: () => ws.close(),

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+export interface VigilProcess {
+  port: number;
+  baseUrl: string;
+  child: ChildProcessWithoutNullStreams;
+  /** Publishes device events in that process (see vigil-process.ts); resolves once published. */
+  publish(command: { deviceId: string; deviceType: number; providerId: number; bedId: number | null; roomId: number | null; type: 'sos' | 'fall' | 'smoke' | 'door' | 'water'; status: number; count?: number }): Promise<void>;
+  /** Starts a telemetry background in that process (see vigil-process.ts). */
+  telemetry(options: { rate: number; devices: number; providerId: number; seconds: number }): Promise<void>;
+  /** Lines the process printed that were not answers (e.g. the telemetry figures). */
+  reports: Record<string, unknown>[];
+  /** Sends the command without waiting for it. */
+  publishLater(command: Parameters<VigilProcess['publish']>[0]): void;
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+}
+
+const ENTRY = path.join(import.meta.dirname, 'vigil-process.ts');
+
+/** Starts a Vigil process on the given environment (database, Redis, …) and waits until it listens. */
+export async function startVigilProcess(env: Record<string, string>): Promise<VigilProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-proc-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+    env: { ...process.env, LOG_LEVEL: 'warn', VIGIL_DATA_DIR: dataDir, VIGIL_ADMIN_USER: 'testadmin', VIGIL_ADMIN_PASSWORD: 'Test#Admin2026', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const lines = readline.createInterface({ input: child.stdout });
+  const waiting = new Map<number, () => void>();
+  const reports: Record<string, unknown>[] = [];
+  let nextId = 1;
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`vigil process did not start: ${stderr}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`vigil process exited (${code}): ${stderr}`)));
+    lines.on('line', (line) => {
+      let message: unknown;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (typeof message !== 'object' || message === null) return;
+      if ('port' in message && typeof message.port === 'number') {
+        clearTimeout(timer);
+        resolve(message.port);
+      }
+      if ('id' in message && typeof message.id === 'number') waiting.get(message.id)?.();
+      else if (!('port' in message)) reports.push({ ...message });
+    });
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const send = (command: object, done?: () => void) => {
+    const id = nextId++;
+    if (done) waiting.set(id, done);
+    child.stdin.write(`${JSON.stringify({ id, ...command })}\n`);
+  };
+  return {
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    child,
+    publish: (command) => new Promise<void>((resolve) => send(command, resolve)),
+    publishLater: (command) => send(command),
+    telemetry: (options) => new Promise<void>((resolve) => send({ telemetry: options }, resolve)),
+    reports,
+    async stop() {
+      child.stdin.end();
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
