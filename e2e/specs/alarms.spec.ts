@@ -108,7 +108,8 @@ describe('alarms on two consoles (issue 10)', () => {
 
   test('a fall pops up, is listed, sounds and is spoken on both; handled on one, it goes from the other', async (t) => {
     const probe = await fetch(`${vigil.baseUrl}/api/device/v1/E2E-none/event`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-    if (probe.status === 404 && !(await probe.text()).includes('"status"')) {
+    // Without ingest the route is unknown (HTTP 404, "No such API operation"); with it an unknown device gets 401.
+    if (probe.status === 404) {
       t.skip('this build has no HTTP device ingest yet (POST /api/device/v1/{deviceId}/event)');
       return;
     }
