@@ -10,6 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface RunningVigil {
   baseUrl: string;
   dataDir: string;
+  /** The server's own PostgreSQL database, or null on SQLite (`<dataDir>/vigil.db`). */
+  databaseUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startVigil(): Promise<RunningVigil> {
   return {
     baseUrl,
     dataDir,
+    databaseUrl: env.DATABASE_URL ?? null,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));

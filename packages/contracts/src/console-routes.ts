@@ -30,18 +30,18 @@ const CARE: readonly Role[] = ['ONE_ROLE', 'TWO_ROLE'];
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   {
-    name: 'RealTime', path: '/realMonitor', roles: CARE, needsProvider: true, titleKey: 'route.realMonitor', icon: 'monitor',
+    name: 'RealTime', path: '/realMonitor', roles: CARE, needsProvider: true, built: true, titleKey: 'route.realMonitor', icon: 'monitor',
     children: [
-      { name: 'RealTimeIndex', path: '/realMonitor/index', titleKey: 'route.realMonitorIndex' },
-      { name: 'RealTimeResidentList', path: '/realMonitor/residentList', titleKey: 'route.residentList' },
-      { name: 'RealTimeResident', path: '/realMonitor/resident', hidden: true, titleKey: 'route.resident' },
+      { name: 'RealTimeIndex', path: '/realMonitor/index', built: true, titleKey: 'route.realMonitorIndex' },
+      { name: 'RealTimeResidentList', path: '/realMonitor/residentList', built: true, titleKey: 'route.residentList' },
+      { name: 'RealTimeResident', path: '/realMonitor/resident', hidden: true, built: true, titleKey: 'route.resident' },
     ],
   },
   {
-    name: 'alarm', path: '/alarm-log', roles: CARE, needsProvider: true, titleKey: 'route.alarmLog', icon: 'alert',
+    name: 'alarm', path: '/alarm-log', roles: CARE, needsProvider: true, built: true, titleKey: 'route.alarmLog', icon: 'alert',
     children: [
-      { name: 'alarmIndex', path: '/alarm-log/alarmIndex', titleKey: 'route.alarmIndex' },
-      { name: 'remindsetting', path: '/alarm-log/remindsetting', needsProvider: true, titleKey: 'route.remindSetting' },
+      { name: 'alarmIndex', path: '/alarm-log/alarmIndex', built: true, titleKey: 'route.alarmIndex' },
+      { name: 'remindsetting', path: '/alarm-log/remindsetting', needsProvider: true, built: true, titleKey: 'route.remindSetting' },
     ],
   },
   {
@@ -57,7 +57,11 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   },
   {
     name: 'BunkManage', path: '/BunkManage', roles: CARE, needsProvider: true, built: true, titleKey: 'route.bunkManage', icon: 'home',
-    children: [{ name: 'BunkManageIndex', path: '/BunkManage/index', built: true, titleKey: 'route.bunkManageIndex' }],
+    children: [
+      { name: 'BunkManageIndex', path: '/BunkManage/index', built: true, titleKey: 'route.bunkManageIndex' },
+      // Spec 02 §2 "Bed alarm settings": hidden, ONE_ROLE and TWO_ROLE.
+      { name: 'alarmSetting', path: '/BunkManage/settingAlarm/alarmSetting/:userId', roles: CARE, hidden: true, built: true, titleKey: 'route.alarmSetting' },
+    ],
   },
   {
     name: 'nurseManage', path: '/nurse-manage', roles: CARE, needsProvider: true, built: true, titleKey: 'route.nurseManage', icon: 'nurse',
@@ -124,10 +128,19 @@ export function routeAllows(route: ConsoleRoute, role: Role): boolean {
   return !route.roles || route.roles.includes(role);
 }
 
-/** Finds a route and its ancestors by path; the chain is empty when unknown. */
+/** True when a concrete path matches a route path, whose `:name` segments match any one segment. */
+export function pathMatches(pattern: string, path: string): boolean {
+  if (pattern === path) return true;
+  if (!pattern.includes('/:')) return false;
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return want.length === have.length && want.every((segment, index) => (segment.startsWith(':') ? have[index] !== '' : segment === have[index]));
+}
+
+/** Finds a route and its ancestors by path (a concrete one, or the route's own pattern); the chain is empty when unknown. */
 export function routeChain(path: string, routes: readonly ConsoleRoute[] = CONSOLE_ROUTES): ConsoleRoute[] {
   for (const route of routes) {
-    if (route.path === path) return [route];
+    if (pathMatches(route.path, path)) return [route];
     if (route.children && path.startsWith(route.path + '/')) {
       const chain = routeChain(path, route.children);
       if (chain.length) return [route, ...chain];

@@ -38,6 +38,11 @@ export function readToken(): string | null {
   return Cookies.get(TOKEN_COOKIE) ?? null;
 }
 
+/** The key the live socket logs in with (the login answer's `key`), if any. */
+export function readSocketKey(): string | null {
+  return Cookies.get('socket-key') ?? readToken();
+}
+
 /** The stored session, or null when signed out. */
 export function readSession(): SessionState | null {
   if (cached !== undefined) return cached;

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { usePlatformName, usePlatformSetting } from '../../api/platform-queries.ts';
 import { useBrandingSync, useDocumentTitle } from '../../branding/branding.ts';
-import { menuEntries } from '../routing/access.ts';
+import { AlarmCenter } from '../../features/alarms/AlarmCenter.tsx';
+import { useLiveConnection } from '../../realtime/live-connection.ts';
+import { canOpen, menuEntries } from '../routing/access.ts';
 import { useAccessContext } from '../routing/use-access.ts';
 import { useSession } from '../../session/session-store.ts';
 import { useSidebarOpen } from './sidebar-status.ts';
@@ -35,6 +37,8 @@ export function AppLayout() {
   const leaf = routeChain(location.pathname).at(-1);
   useBrandingSync(setting?.name || publicName, setting?.logoUrl);
   useDocumentTitle(leaf ? t(leaf.titleKey, { defaultValue: leaf.titleKey }) : '', platformName);
+  const alarmsAllowed = access ? canOpen('/alarm-log', access) : false;
+  useLiveConnection(alarmsAllowed);
 
   // Mobile mode: the drawer closes whenever the route changes.
   useEffect(() => setDrawerOpen(false), [location.pathname, mobile]);
@@ -89,6 +93,7 @@ export function AppLayout() {
           <Outlet />
         </Layout.Content>
         <SettingsPanel />
+        {alarmsAllowed ? <AlarmCenter /> : null}
       </Layout>
     </Layout>
   );

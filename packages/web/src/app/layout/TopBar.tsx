@@ -5,6 +5,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
+import { AlarmBell } from '../../features/alarms/AlarmBell.tsx';
+import { LiveStatus } from '../../features/alarms/LiveStatus.tsx';
+import { SoundPauseButton } from '../../features/alarms/SoundControls.tsx';
 import { canOpen, type AccessContext } from '../routing/access.ts';
 import type { SessionState } from '../../session/session-store.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -21,7 +24,7 @@ export interface TopBarProps {
   onToggleSidebar: () => void;
 }
 
-/** The top bar (spec 01 §2). The alarm bell arrives with the alarm log. */
+/** The top bar (spec 01 §2): the alarm bell, sound pause and live-connection state where the alarm log is allowed. */
 export function TopBar({ session, access, mobile, sidebarOpen, onToggleSidebar }: TopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,6 +32,7 @@ export function TopBar({ session, access, mobile, sidebarOpen, onToggleSidebar }
   const [guideOpen, setGuideOpen] = useState(false);
   const showStatistics = canOpen('/statistics', access) && !PLATFORM_ROLES.includes(session.role);
   const showHome = pathname === '/statistics' && session.role !== 'GOVERNMENT';
+  const showAlarms = canOpen('/alarm-log', access);
 
   const iconButton = (label: string, icon: ReactNode, onClick: () => void) => (
     <Tooltip title={label}>
@@ -58,6 +62,9 @@ export function TopBar({ session, access, mobile, sidebarOpen, onToggleSidebar }
         {showStatistics ? iconButton(t('shell.topbar.statistics'), <BarChartOutlined />, () => navigate('/statistics')) : null}
         <LanguageMenu />
         {showHome ? iconButton(t('shell.topbar.home'), <HomeOutlined />, () => navigate('/')) : null}
+        {showAlarms ? <LiveStatus compact={mobile} /> : null}
+        {showAlarms ? <SoundPauseButton /> : null}
+        {showAlarms ? <AlarmBell /> : null}
         {iconButton(t('shell.topbar.downloadGuide'), <QuestionCircleOutlined />, () => setGuideOpen(true))}
         {mobile ? null : <Clock />}
         <UserMenu session={session} compact />

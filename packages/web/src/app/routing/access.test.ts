@@ -52,6 +52,12 @@ test('a parent opens its first visible child the role may open', () => {
 
 test('the menu lists only built, visible routes the role may open', () => {
   assert.deepEqual(menuPaths(context('ONE_ROLE')), [
+    '/realMonitor',
+    '/realMonitor/index',
+    '/realMonitor/residentList',
+    '/alarm-log',
+    '/alarm-log/alarmIndex',
+    '/alarm-log/remindsetting',
     '/people-manage',
     '/people-manage/userManage',
     '/BunkManage',
@@ -66,6 +72,14 @@ test('the menu lists only built, visible routes the role may open', () => {
   ]);
   assert.deepEqual(menuPaths(context('SENIOR_ROLE')), ['/permission', '/permission/accountmanager', '/permission/providermanager']);
   assert.deepEqual(menuPaths(context('GOVERNMENT')), []);
+});
+
+test('a route with a :param matches one concrete segment (resident alarm settings, spec 02 §2)', () => {
+  assert.equal(canOpen('/BunkManage/settingAlarm/alarmSetting/12', context('ONE_ROLE')), true);
+  assert.equal(canOpen('/BunkManage/settingAlarm/alarmSetting/12', context('TWO_ROLE')), true);
+  assert.equal(canOpen('/BunkManage/settingAlarm/alarmSetting/12', context('GOVERNMENT')), false);
+  assert.equal(canOpen('/BunkManage/settingAlarm/alarmSetting/', context('ONE_ROLE')), false);
+  assert.equal(canOpen('/BunkManage/settingAlarm/alarmSetting/12/more', context('ONE_ROLE')), false);
 });
 
 test('the console refuses installer and caregiver accounts', () => {

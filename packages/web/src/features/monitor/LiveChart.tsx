@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../shared/formatDateTime.ts';
+import { MONITOR_NS } from './i18n.ts';
+import { HISTORY_MS, liveBoard, type LiveSample } from './liveBoard.ts';
+
+type Chart = ReturnType<typeof import('./lineChart.ts')['init']>;
+
+function series(samples: readonly LiveSample[], pick: (sample: LiveSample) => number | null): Array<[number, number | null]> {
+  return samples.map((sample) => [sample.t, pick(sample)]);
+}
+
+/** Heart and breathing rate of the last 10 minutes, live from /dataChange. */
+export function LiveChart({ userId }: { userId: number }) {
+  const { t, i18n } = useTranslation(MONITOR_NS);
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<Chart | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [count, setCount] = useState(() => liveBoard.samples(userId).length);
+
+  useEffect(() => {
+    let disposed = false;
+    let unsubscribe = () => {};
+    const draw = () => {
+      const samples = liveBoard.samples(userId);
+      setCount(samples.length);
+      const end = samples.at(-1)?.t ?? Date.now();
+      chart.current?.setOption({
+        xAxis: { min: end - HISTORY_MS, max: end },
+        series: [{ data: series(samples, (s) => s.hr) }, { data: series(samples, (s) => s.rr) }],
+      });
+    };
+    import('./lineChart.ts').then(
+      ({ init }) => {
+        if (disposed || !host.current) return;
+        chart.current = init(host.current, undefined, { renderer: 'canvas' });
+        chart.current.setOption({
+          animation: false,
+          grid: { left: 40, right: 16, top: 36, bottom: 28 },
+          legend: { data: [t('monitor.vital.hr'), t('monitor.vital.rr')] },
+          tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => (typeof value === 'number' ? String(Math.round(value)) : '—') },
+          xAxis: { type: 'time', axisLabel: { formatter: (value: number) => formatDateTime(value, i18n.language).slice(-8) } },
+          yAxis: { type: 'value', min: 0 },
+          series: [
+            { name: t('monitor.vital.hr'), type: 'line', showSymbol: false, data: [], color: '#c41d1f' },
+            { name: t('monitor.vital.rr'), type: 'line', showSymbol: false, data: [], color: '#0f7b8a' },
+          ],
+        });
+        draw();
+        unsubscribe = liveBoard.subscribe(userId, draw);
+      },
+      () => setFailed(true),
+    );
+    const onResize = () => chart.current?.resize();
+    window.addEventListener('resize', onResize);
+    return () => {
+      disposed = true;
+      unsubscribe();
+      window.removeEventListener('resize', onResize);
+      chart.current?.dispose();
+      chart.current = null;
+    };
+  }, [userId, t, i18n.language]);
+
+  return (
+    <figure style={{ margin: 0 }}>
+      <div ref={host} className="live-chart" role="img" aria-label={t('monitor.chart.label')} />
+      <figcaption className="monitor-legend">{failed ? t('monitor.chart.failed') : count ? t('monitor.chart.caption') : t('monitor.chart.waiting')}</figcaption>
+    </figure>
+  );
+}
