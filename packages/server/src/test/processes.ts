@@ -26,7 +26,7 @@ const ENTRY = path.join(import.meta.dirname, 'vigil-process.ts');
 export async function startVigilProcess(env: Record<string, string>): Promise<VigilProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-proc-'));
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-    env: { ...process.env, LOG_LEVEL: 'warn', VIGIL_DATA_DIR: dataDir, VIGIL_ADMIN_USER: 'testadmin', VIGIL_ADMIN_PASSWORD: 'Test#Admin2026', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', MQTT_PORT: '0', VIGIL_DATA_DIR: dataDir, VIGIL_ADMIN_USER: 'testadmin', VIGIL_ADMIN_PASSWORD: 'Test#Admin2026', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -45,7 +45,8 @@ export async function startVigilProcess(env: Record<string, string>): Promise<Vi
       } catch {
         return;
       }
-      if (typeof message !== 'object' || message === null) return;
+      // Log lines (pino, with a level) may carry a `port` too: only the process's own answers count.
+      if (typeof message !== 'object' || message === null || 'level' in message) return;
       if ('port' in message && typeof message.port === 'number') {
         clearTimeout(timer);
         resolve(message.port);
