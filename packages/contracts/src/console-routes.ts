@@ -21,12 +21,16 @@ export interface ConsoleRoute {
   built?: boolean;
   /** i18n key of the title. */
   titleKey: string;
+  /** i18n key of the title in the overseas edition, when it differs (spec 02 §2: deviceManage reads "sleep monitor"). */
+  overseasTitleKey?: string;
   /** antd icon name for the menu. */
   icon?: string;
   children?: readonly ConsoleRoute[];
 }
 
 const CARE: readonly Role[] = ['ONE_ROLE', 'TWO_ROLE'];
+/** The vendor's administrators: original data and firmware upgrade (spec 02 §2). */
+const VENDOR_ADMINS: readonly Role[] = ['SUPER_ROLE', 'SENIOR_ROLE'];
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   {
@@ -68,7 +72,15 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   },
   {
     name: 'DeviceManage', path: '/deviceManage', roles: ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'TWO_ROLE', 'BUSINESS_ROLE'], titleKey: 'route.deviceManage', icon: 'device',
-    children: [{ name: 'deviceManageList', path: '/deviceManage/deviceManage', titleKey: 'route.deviceList' }],
+    built: true,
+    children: [
+      { name: 'deviceManageList', path: '/deviceManage/deviceManage', built: true, titleKey: 'route.deviceList', overseasTitleKey: 'route.sleepMonitor' },
+      { name: 'ed719Device', path: '/deviceManage/ed719Device', overseasOnly: true, titleKey: 'route.fallMonitor' },
+      { name: 'safeDeviceManage', path: '/deviceManage/safeDeviceManage', overseasOnly: true, titleKey: 'route.securityEquipment' },
+      { name: 'hostDevice', path: '/deviceManage/hostDevice', overseasOnly: true, titleKey: 'route.gatewayHost' },
+      { name: 'historyData', path: '/deviceManage/historyData', roles: VENDOR_ADMINS, built: true, titleKey: 'route.historyData' },
+      { name: 'hardSoftUpload', path: '/deviceManage/hardSoftUpload', roles: VENDOR_ADMINS, titleKey: 'route.hardSoftUpload' },
+    ],
   },
   {
     name: 'AppReleaseManage', path: '/appReleaseManage', roles: ['SUPER_ROLE', 'SENIOR_ROLE'], titleKey: 'route.appReleaseManage', icon: 'cloud',
@@ -112,6 +124,11 @@ export function landingPath(role: Role, hasAvailableProvider: boolean): string {
     default:
       return '/realMonitor/index';
   }
+}
+
+/** The route's title key in an edition: the overseas title where it has one. */
+export function routeTitleKey(route: ConsoleRoute, isAbroad: boolean): string {
+  return isAbroad && route.overseasTitleKey ? route.overseasTitleKey : route.titleKey;
 }
 
 /** True when the role may open the route (and every ancestor). */

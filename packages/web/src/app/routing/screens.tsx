@@ -1,6 +1,7 @@
-import type { ConsoleRoute } from '@vigil/contracts';
+import { routeTitleKey, type ConsoleRoute } from '@vigil/contracts';
 import { Spin } from 'antd';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useEdition } from '../../session/edition.ts';
 import { NotYetAvailablePage } from '../pages/NotYetAvailablePage.tsx';
 
 // Screens load on first visit, so the login page does not wait for every screen's code.
@@ -13,13 +14,16 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   addAndEditUser: lazy(() => import('../../features/residents/ResidentFormPage.tsx').then((m) => ({ default: m.ResidentFormPage }))),
   BunkManageIndex: lazy(() => import('../../features/addresses/AddressManagePage.tsx').then((m) => ({ default: m.AddressManagePage }))),
   nurseManageList: lazy(() => import('../../features/caregivers/CaregiverListPage.tsx').then((m) => ({ default: m.CaregiverListPage }))),
+  deviceManageList: lazy(() => import('../../features/devices/DeviceManagePage.tsx').then((m) => ({ default: m.DeviceManagePage }))),
+  historyData: lazy(() => import('../../features/devices/originData/OriginDataPage.tsx').then((m) => ({ default: m.OriginDataPage }))),
   addAndEditNurse: lazy(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => ({ default: m.CaregiverFormPage }))),
 };
 
 /** The screen of a leaf route, or the not-yet-available notice for routes of later releases. */
 export function RouteScreen({ route }: { route: ConsoleRoute }) {
+  const { isAbroad } = useEdition();
   const Screen = route.built ? SCREENS[route.name] : undefined;
-  if (!Screen) return <NotYetAvailablePage titleKey={route.titleKey} />;
+  if (!Screen) return <NotYetAvailablePage titleKey={routeTitleKey(route, isAbroad)} />;
   return (
     <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '80px auto' }} />}>
       <Screen />
