@@ -73,3 +73,15 @@ export const CARE_CONFIG_BYTES_MAX = 8 * 1024;
 
 /** A deleted provider can be restored for this many days; then it is purged with its data. */
 export const PROVIDER_RESTORE_DAYS = 30;
+
+/** Original data (spec 02 "historyData", docs/device-protocol.md): what devices sent. */
+/** Raw data is kept this many days unless VIGIL_RAW_RETENTION_DAYS says otherwise; the scheduler purges older data. */
+export const RAW_RETENTION_DAYS_DEFAULT = 30;
+/** One page or download covers at most this long a time range. */
+export const ORIGIN_DATA_RANGE_MAX_MS = 31 * 24 * 3600_000;
+/** A download holds at most this many rows (a day of 1 Hz samples is 86,400). */
+export const ORIGIN_DATA_DOWNLOAD_MAX_ROWS = 200_000;
+/** Live device data (/websocket/subscribe/): devices per subscription and how long one lasts. */
+export const LIVE_SUBSCRIPTION_DEVICES_MAX = 50;
+export const LIVE_SUBSCRIPTION_TTL_DEFAULT_S = 60;
+export const LIVE_SUBSCRIPTION_TTL_MAX_S = 600;
