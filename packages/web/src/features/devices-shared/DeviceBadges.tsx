@@ -1,6 +1,7 @@
 import { Badge, Flex, Tag, theme, Typography } from 'antd';
 import './devices-shared.css';
 import { useTranslation } from 'react-i18next';
+import type { COMMAND_STATES } from '@vigil/contracts';
 import { describeType } from './deviceTypes.ts';
 import { DEVICES_SHARED_NS } from './i18n.ts';
 
@@ -76,15 +77,15 @@ export function DeviceTypeLabel({ type, compact = false }: { type: number; compa
   );
 }
 
-/** What became of the last command sent to a device (settings, restart …). */
-export type CommandState = 'pending' | 'acknowledged' | 'failed' | 'timedOut';
+/** What became of the last command sent to a device (settings, restart …): the contract's command states. */
+export type CommandState = (typeof COMMAND_STATES)[number];
 
 const COMMAND_TAG = {
   pending: { color: 'processing', key: 'devicesShared.command.pending' },
-  acknowledged: { color: 'success', key: 'devicesShared.command.acknowledged' },
+  acked: { color: 'success', key: 'devicesShared.command.acknowledged' },
   failed: { color: 'error', key: 'devicesShared.command.failed' },
-  timedOut: { color: 'warning', key: 'devicesShared.command.timedOut' },
-} as const;
+  timeout: { color: 'warning', key: 'devicesShared.command.timedOut' },
+} as const satisfies Record<CommandState, { color: string; key: string }>;
 
 /** The state of the last command as a tag with words (role status, so a change is announced). */
 export function CommandStateTag({ state }: { state: CommandState }) {
