@@ -39,12 +39,19 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
 import { SERVER_VERSION } from './version.ts';
 import { createWorkerPool } from './workers/pool.ts';
+import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
+import type { Downlink } from './events/downlink.ts';
+import { AppError } from './http/errors.ts';
+import { Status } from '@vigil/contracts';
+import { deviceRoutes } from './modules/devices/device.routes.ts';
 
 export interface Vigil {
   app: FastifyInstance;
   database: DatabaseHandle;
   /** Background jobs with a single leader across processes: `scheduler.registerJob(...)`. */
   scheduler: Scheduler;
+  /** The domain event bus (ingest → rules → alarms → sockets). */
+  bus: EventBus;
   close(): Promise<void>;
 }
 
@@ -55,7 +62,19 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout (the test harness captures them). */
   logStream?: { write(line: string): void };
+  /** Sends commands to devices; tests may pass a recording transport. */
+  downlink?: Downlink;
 }
+
+/**
+ * PLACEHOLDER until ingest's Downlink lands (the lead replaces it at merge): every command
+ * fails as "device offline", so settings are stored and their command shows as failed.
+ */
+const offlineDownlink: Downlink = {
+  send: async () => {
+    throw new AppError(Status.CONFLICT, 'device.offline');
+  },
+};
 
 /** Builds the whole server: database (migrated), services, routes, console and API docs. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Vigil> {
@@ -144,6 +163,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Started once the server listens (tests that inject requests never start one they do not use).
   app.addHook('onListen', async () => workers.warm());
   careRoutes(routes, db, now, workers);
+  const bus = inProcessEventBus(app.log);
+  deviceRoutes(routes, { db, now, bus, downlink: options.downlink ?? offlineDownlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,
@@ -163,8 +184,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     database,
     scheduler,
+    bus,
     async close() {
       await scheduler.stop();
+      await bus.close();
       await app.close();
       await workers.close();
       await database.close();

@@ -11,6 +11,7 @@ import { providerSoftDelete } from './migrations/003-provider-soft-delete.ts';
 import { weightDecimal } from './migrations/004-weight-decimal.ts';
 import { authHardening } from './migrations/005-auth-hardening.ts';
 import { devices } from './migrations/006-devices.ts';
+import { deviceRegistry } from './migrations/007-device-registry.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -109,6 +110,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '004-weight-decimal': weightDecimal(dialect),
     '005-auth-hardening': authHardening(),
     '006-devices': devices(dialect),
+    '007-device-registry': deviceRegistry(),
   };
 }
 

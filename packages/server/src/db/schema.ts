@@ -237,6 +237,24 @@ export interface DevicesTable {
   remark: string;
   created_at: number;
   updated_at: number;
+  /** 1 when the vendor took it out of stock (repair, retired): care homes cannot add it (migration 007). */
+  withheld: Flag;
+}
+
+/** A command sent to a device and its answer (migration 007). */
+export interface DeviceCommandsTable {
+  /** The protocol command id the device's ack carries back. */
+  id: string;
+  /** devices.id */
+  device_id: number;
+  cmd: string;
+  /** JSON of the command's args. */
+  args: string;
+  /** pending | acked | failed | timeout */
+  state: string;
+  sent_at: number;
+  answered_at: number | null;
+  message: string;
 }
 
 export interface Database {
@@ -258,4 +276,5 @@ export interface Database {
   geofences: GeofencesTable;
   care_configs: CareConfigsTable;
   devices: DevicesTable;
+  device_commands: DeviceCommandsTable;
 }

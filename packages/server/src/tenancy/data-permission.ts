@@ -42,6 +42,13 @@ export const CARE_READ_OPERATIONS: Readonly<Record<string, true | ((input: unkno
   'community.queryCommunityList': true,
   'enclosure.getByArea': true,
   'enclosure.config.get': true,
+  'device.getDeviceList': true,
+  'device.getDeviceSummary': true,
+  'device.getDevice': true,
+  'device.deviceTypes': true,
+  'device.decodeCipher': true,
+  'device.excelModel': true,
+  'device.exportData': true,
 };
 
 /** True when the operation, with this input, only reads. */

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp, type Vigil } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.ts';
+import type { Downlink } from '../events/downlink.ts';
 
 export interface Envelope<T = unknown> {
   status: number;
@@ -93,7 +94,7 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
  * Starts a real Vigil on a fresh database (a new SQLite file, or a new PostgreSQL
  * database when DATABASE_URL is set) with a fresh data dir. `demo: true` seeds the demo care home.
  */
-export async function startTestServer(options: { demo?: boolean; env?: Record<string, string>; now?: () => number } = {}): Promise<TestServer> {
+export async function startTestServer(options: { demo?: boolean; env?: Record<string, string>; now?: () => number; downlink?: Downlink } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
   const baseUrl = process.env.DATABASE_URL?.trim();
   const postgres = baseUrl ? await freshPostgres(baseUrl) : null;
@@ -107,7 +108,7 @@ export async function startTestServer(options: { demo?: boolean; env?: Record<st
     ...options.env,
   });
   const logs = errorLogCapture();
-  const vigil = await buildApp(config, { print: () => {}, now: options.now, logStream: logs.stream });
+  const vigil = await buildApp(config, { print: () => {}, now: options.now, logStream: logs.stream, downlink: options.downlink });
   if (options.demo) await seedDemo(vigil.database.db);
 
   const server: TestServer = {

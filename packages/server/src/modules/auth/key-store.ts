@@ -10,6 +10,8 @@ export interface KeyStore {
   decryptPassword(ciphertextBase64: string): string;
   /** Secret for the fast-login HMAC. */
   ssoSecret: Buffer;
+  /** Secret that signs device ciphertext IDs (the QR codes; docs/devices.md). */
+  deviceCipherSecret: Buffer;
 }
 
 function readOrCreate(file: string, create: () => string): string {
@@ -37,9 +39,11 @@ export function openKeyStore(dataDir: string): KeyStore {
   const privateKey = crypto.createPrivateKey(privatePem);
   const publicKeyPem = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
   const ssoSecret = Buffer.from(readOrCreate(path.join(dir, 'sso.secret'), () => crypto.randomBytes(32).toString('hex')).trim(), 'hex');
+  const deviceCipherSecret = Buffer.from(readOrCreate(path.join(dir, 'device-cipher.secret'), () => crypto.randomBytes(32).toString('hex')).trim(), 'hex');
   return {
     publicKeyPem,
     ssoSecret,
+    deviceCipherSecret,
     decryptPassword(ciphertextBase64) {
       try {
         // OAEP, unlike PKCS#1 v1.5, is allowed by Node 20 without --security-revert.

@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import { LEAVE_BED_MODE_SECONDS, type DeviceCommand, type DeviceCommandName, type SleepMonitorSettings } from '@vigil/contracts';
+import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { Downlink } from '../../events/downlink.ts';
+import type { SessionInfo } from '../../http/context.ts';
+import { AppError, errors } from '../../http/errors.ts';
+import { isVendor, visibleDevice } from './device-access.ts';
+import { presentCommand, sleepSettingsOf } from './device.presenter.ts';
+import { deviceRepository, type DeviceListRow } from './device.repository.ts';
+
+export interface CommandLog {
+  warn(details: object, message: string): void;
+}
+
+/** The configure command's args: the whole sleep-monitor setting set (idempotent on the device). */
+export function configureArgs(settings: SleepMonitorSettings): Record<string, unknown> {
+  return {
+    sensitivity: settings.sensitivity,
+    leaveBedMode: settings.leaveBedMode,
+    leaveBedSeconds: LEAVE_BED_MODE_SECONDS[settings.leaveBedMode],
+    reportInterval: settings.reportInterval,
+    uploadRaw: settings.uploadRaw,
+    sleepSchedule: settings.sleepSchedule,
+  };
+}
+
+/**
+ * Sleep-monitor settings and device commands (docs/devices.md): a change is stored,
+ * recorded as a `configure` command (pending) and sent through the Downlink; the
+ * device's `device.ack` marks it acked or failed. Restart reaches online devices only.
+ */
+export function deviceCommandService(deps: { db: Db; now: () => number; downlink: Downlink; bus: EventBus; log: CommandLog }) {
+  const { db, now, downlink } = deps;
+  const devices = deviceRepository(db);
+
+  /** Records a command as pending, sends it, and answers it as recorded (failed when it could not be sent). */
+  async function send(device: DeviceListRow, cmd: DeviceCommandName, args: Record<string, unknown>, recordIn: Db = db): Promise<DeviceCommand> {
+    const id = crypto.randomUUID();
+    const sentAt = now();
+    await deviceRepository(recordIn).insertCommand({ id, device_id: device.id, cmd, args: JSON.stringify(args), state: 'pending', sent_at: sentAt, answered_at: null, message: '' });
+    return { id, cmd, args, state: 'pending', sentAt, answeredAt: null, message: '' };
+  }
+
+  async function dispatch(device: DeviceListRow, command: DeviceCommand): Promise<DeviceCommand> {
+    try {
+      await downlink.send(device.device_id, { id: command.id, cmd: command.cmd, args: command.args });
+      return command;
+    } catch (error) {
+      // The setting stays stored; the console shows that the device did not get it.
+      const message = error instanceof AppError ? error.messageKey : 'sendFailed';
+      if (!(error instanceof AppError)) deps.log.warn({ err: error, deviceId: device.device_id }, 'device command could not be sent');
+      const time = now();
+      await devices.failCommand(command.id, message, time);
+      return { ...command, state: 'failed', answeredAt: time, message };
+    }
+  }
+
+  /** A sleep monitor of a care home in the caller's scope (settings are the home's, not the vendor's). */
+  async function sleepMonitor(session: SessionInfo, id: number): Promise<DeviceListRow> {
+    const row = await visibleDevice(devices, session, id);
+    if (isVendor(session.scope) || row.provider_id === null) throw errors.notFound('device.notFound');
+    if (!sleepSettingsOf(row)) throw errors.conflict('device.sleepMonitorOnly');
+    return row;
+  }
+
+  async function changeSettings(session: SessionInfo, id: number, change: (current: SleepMonitorSettings) => SleepMonitorSettings): Promise<{ command: DeviceCommand }> {
+    const visible = await sleepMonitor(session, id);
+    const command = await db.transaction().execute(async (trx) => {
+      const repository = deviceRepository(trx);
+      const row = await repository.findById(visible.id);
+      const current = row ? sleepSettingsOf(row) : null;
+      if (!row || !current) throw errors.notFound('device.notFound');
+      const next = change(current);
+      await repository.update(row.id, { settings: JSON.stringify(next), updated_at: now() });
+      return send(visible, 'configure', configureArgs(next), trx);
+    });
+    return { command: await dispatch(visible, command) };
+  }
+
+  // The device answers on `ack`; ingest publishes it as device.ack. Upgrade progress acks
+  // (downloading, installing) are not answers yet.
+  deps.bus.subscribe('device.ack', async (event) => {
+    const { ack } = event;
+    if (ack.stage === 'downloading' || ack.stage === 'installing') return;
+    await devices.answerCommand(ack.id, event.deviceId, { state: ack.ok ? 'acked' : 'failed', message: ack.message ?? ack.code ?? '', time: event.receivedAt });
+  });
+
+  return {
+    setUploadRaw: (session: SessionInfo, id: number, uploadRaw: boolean) => changeSettings(session, id, (current) => ({ ...current, uploadRaw })),
+    setAlgorithmMode: (session: SessionInfo, input: { id: number; sensitivity: SleepMonitorSettings['sensitivity']; leaveBedMode: SleepMonitorSettings['leaveBedMode'] }) =>
+      changeSettings(session, input.id, (current) => ({ ...current, sensitivity: input.sensitivity, leaveBedMode: input.leaveBedMode })),
+    setReportInterval: (session: SessionInfo, id: number, reportInterval: number) => changeSettings(session, id, (current) => ({ ...current, reportInterval })),
+    setSleepSchedule: (session: SessionInfo, input: { id: number; bedTime: string; wakeTime: string }) =>
+      changeSettings(session, input.id, (current) => ({ ...current, sleepSchedule: { bedTime: input.bedTime, wakeTime: input.wakeTime } })),
+
+    /** Reboots an online device; an offline one answers 300 (spec 02 §8) and nothing is recorded. */
+    async restart(session: SessionInfo, id: number): Promise<{ command: DeviceCommand }> {
+      const row = await visibleDevice(devices, session, id);
+      if (row.online !== 1) throw errors.conflict('device.restartOffline');
+      return { command: await dispatch(row, await send(row, 'restart', {})) };
+    },
+
+    /** The command as stored now (tests and the detail read it through getDevice). */
+    async command(id: string): Promise<DeviceCommand | null> {
+      const row = await devices.findCommand(id);
+      return row ? presentCommand(row, now()) : null;
+    },
+  };
+}
+export type DeviceCommandService = ReturnType<typeof deviceCommandService>;

@@ -1,0 +1,61 @@
+import * as api from '@vigil/contracts';
+import type { Db } from '../../db/database.ts';
+import type { Downlink } from '../../events/downlink.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { OperationRegistrar } from '../../http/register.ts';
+import { withDataPermission } from '../../tenancy/data-permission.ts';
+import type { WorkerPool } from '../../workers/pool.ts';
+import { readUpload, spreadsheetFile } from '../spreadsheets/workbook.ts';
+import { deviceCipher } from './device-cipher.ts';
+import { deviceCommandService, type CommandLog } from './device-commands.service.ts';
+import { deviceService } from './device.service.ts';
+import { deviceSpreadsheet } from './device-spreadsheet.ts';
+
+export interface DeviceModuleDeps {
+  db: Db;
+  now: () => number;
+  bus: EventBus;
+  /** Sends commands to devices (ingest's implementation). */
+  downlink: Downlink;
+  workers: WorkerPool;
+  /** Signs ciphertext IDs (keys/device-cipher.secret). */
+  cipherSecret: Buffer;
+  log: CommandLog;
+}
+
+/** The device registry (/device, /deviceManage): stock, adding, binding, settings, restart, import and export. */
+export function deviceRoutes(allRoutes: OperationRegistrar, deps: DeviceModuleDeps) {
+  // A read-only sub-account reads devices but every change answers 403 (tenancy/data-permission.ts).
+  const routes = withDataPermission(allRoutes);
+  const devices = deviceService(deps.db, deps.now, deviceCipher(deps.cipherSecret));
+  const commands = deviceCommandService({ db: deps.db, now: deps.now, downlink: deps.downlink, bus: deps.bus, log: deps.log });
+  const spreadsheet = deviceSpreadsheet(deps.db, deps.now, devices, deps.workers);
+
+  routes.secured(api.getDeviceList, async (input, { session }) => devices.list(session, input));
+  routes.secured(api.getDeviceSummary, async (input, { session }) => devices.summary(session, input));
+  routes.secured(api.getDevice, async (input, { session }) => devices.get(session, input.id));
+  routes.secured(api.deviceTypes, async (input) => devices.types(input.screen));
+  routes.secured(api.registerDevice, async (input) => devices.register(input));
+  routes.secured(api.decodeDeviceCipher, async (input) => devices.decode(input.cipherId));
+  routes.secured(api.insertDevice, async (input, { session }) => devices.add(session, { ...input, binding: input.binding ?? null }));
+  routes.secured(api.updateDevice, async (input, { session }) => devices.update(session, input));
+  routes.secured(api.bindDevice, async (input, { session }) => devices.bind(session, input));
+  routes.secured(api.deleteDevice, async (input, { session }) => devices.remove(session, input));
+
+  routes.secured(api.isUploadData, async (input, { session }) => commands.setUploadRaw(session, input.id, input.isUploadData));
+  routes.secured(api.updateAlgMode, async (input, { session }) => commands.setAlgorithmMode(session, input));
+  routes.secured(api.updateInterval, async (input, { session }) => commands.setReportInterval(session, input.id, input.interval));
+  routes.secured(api.updateSleepSchedule, async (input, { session }) => commands.setSleepSchedule(session, input));
+  routes.secured(api.restartDevice, async (input, { session }) => commands.restart(session, input.id));
+
+  routes.secured(api.deviceExcelModel, async (_input, { session, language }) => {
+    const file = spreadsheet.template(session, language);
+    return spreadsheetFile(file.fileName, file.bytes);
+  });
+  routes.secured(api.deviceExportData, async (input, { session, language }) => {
+    const file = await spreadsheet.export(session, language, input);
+    return spreadsheetFile(file.fileName, file.bytes);
+  });
+  routes.secured(api.deviceBatchAdd, async (_input, { session, language }, request) => spreadsheet.import(session, language, await readUpload(request)));
+  return { devices, commands };
+}
