@@ -1,9 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getDeviceList, getOriginDataPage, type InputOf } from '@vigil/contracts';
+import { getDeviceList, getOriginDataPage, type OriginDataKind } from '@vigil/contracts';
 import { callApi } from '../../../api/client.ts';
 import { DEVICES_KEY } from '../devicesApi.ts';
 
-export type OriginDataQuery = InputOf<typeof getOriginDataPage> & { pageNum: number; pageSize: number; kind: 'telemetry' | 'messages' };
+/** What the original-data screen asks for: one device, a range [startTime, endTime) in epoch ms, a kind and a page. */
+export interface OriginDataQuery {
+  deviceId: string;
+  startTime: number;
+  endTime: number;
+  kind: OriginDataKind;
+  pageNum: number;
+  pageSize: number;
+}
 
 /** One page of what a device sent; nothing is asked until a device and range are chosen. */
 export function useOriginData(query: OriginDataQuery | null) {
