@@ -1,4 +1,5 @@
-import { Cascader, Form, Radio, Select } from 'antd';
+import { Form } from 'antd';
+import { FormCascader as Cascader, FormRadioGroup, FormSelect as Select } from '../../components/FormControls.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindDevice, deviceTypeInfo, Status, type DeviceDetail } from '@vigil/contracts';
@@ -97,7 +98,7 @@ export function BindingDialog({ device, feedback, onClose }: { device: DeviceDet
       }}
     >
       <Form.Item<BindValues> name="target" label={t('devices.bind.target')}>
-        <Radio.Group optionType="button" options={allowed.map((value) => ({ value, label: targetLabel[value] }))} />
+        <FormRadioGroup aria-label={t('devices.bind.target')} optionType="button" options={allowed.map((value) => ({ value, label: targetLabel[value] }))} />
       </Form.Item>
       {target === 'bed' && (
         <Form.Item<BindValues> name="bed" label={targetLabel.bed} rules={[requiredRule(language, targetLabel.bed)]}>
