@@ -1,7 +1,9 @@
 import { Badge, Flex, Tag, theme, Typography } from 'antd';
 import './devices-shared.css';
 import { useTranslation } from 'react-i18next';
-import type { COMMAND_STATES } from '@vigil/contracts';
+import { isMessageKey, type COMMAND_STATES } from '@vigil/contracts';
+import { useLanguage } from '../../i18n/index.ts';
+import { contractMessage } from '../shared/contractRule.ts';
 import { describeType } from './deviceTypes.ts';
 import { DEVICES_SHARED_NS } from './i18n.ts';
 
@@ -87,13 +89,20 @@ const COMMAND_TAG = {
   timeout: { color: 'warning', key: 'devicesShared.command.timedOut' },
 } as const satisfies Record<CommandState, { color: string; key: string }>;
 
-/** The state of the last command as a tag with words (role status, so a change is announced). */
-export function CommandStateTag({ state }: { state: CommandState }) {
+/**
+ * The state of the last command as a tag with words, and the reason when there is one
+ * (role status, so a change is announced). The server records its own reasons as message
+ * keys (e.g. `device.offline`), shown in the interface language; a device's text as it is.
+ */
+export function CommandStateTag({ state, message }: { state: CommandState; message?: string }) {
   const { t } = useTranslation(DEVICES_SHARED_NS);
+  const language = useLanguage();
   const { color, key } = COMMAND_TAG[state];
+  const reason = message ? (isMessageKey(message) ? contractMessage(message, language) : message) : '';
   return (
     <span role="status">
       <Tag color={color}>{t(key)}</Tag>
+      {reason && <Typography.Text type="secondary">{reason}</Typography.Text>}
     </span>
   );
 }

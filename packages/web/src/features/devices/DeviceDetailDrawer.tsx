@@ -113,8 +113,7 @@ export function DeviceDetailDrawer({ id, vendor, feedback, onClose, onRestart, o
               {device.lastCommand ? (
                 <Flex gap={8} align="center" wrap style={{ marginTop: 8 }}>
                   <Typography.Text>{t('devices.detail.lastCommand', { time: time(device.lastCommand.sentAt) })}</Typography.Text>
-                  <CommandStateTag state={device.lastCommand.state} />
-                  {device.lastCommand.message && <Typography.Text type="secondary">{device.lastCommand.message}</Typography.Text>}
+                  <CommandStateTag state={device.lastCommand.state} message={device.lastCommand.message} />
                 </Flex>
               ) : (
                 <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>

@@ -24,7 +24,7 @@ import { useDeviceActions } from './useDeviceActions.ts';
 import { DEVICES_NS } from './i18n.ts';
 
 /** Below this width the table scrolls inside its card; phones get cards instead. */
-const TABLE_MIN_WIDTH = 1180;
+const TABLE_MIN_WIDTH = 1040;
 const SCREEN = 'deviceManage';
 
 /**

@@ -132,8 +132,7 @@ export function SleepSettingsDialog({ device, open, feedback, onClose }: { devic
           message={
             <Flex gap={8} align="center" wrap>
               <Typography.Text>{t('devices.settings.lastCommand')}</Typography.Text>
-              <CommandStateTag state={command.state} />
-              {command.message && <Typography.Text type="secondary">{command.message}</Typography.Text>}
+              <CommandStateTag state={command.state} message={command.message} />
             </Flex>
           }
         />

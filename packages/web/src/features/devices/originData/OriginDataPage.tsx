@@ -1,5 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Form, Grid, Input, Radio, Select, Table } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Grid, Input, Table } from 'antd';
+import { FormRadioGroup, FormSelect as Select } from '../../../components/FormControls.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAllOriginData, deleteOriginData, downloadOriginData, ORIGIN_DATA_RANGE_MAX_MS, type OriginDataRow } from '@vigil/contracts';
@@ -119,7 +120,8 @@ export function OriginDataPage() {
           />
         </Form.Item>
         <Form.Item<PickValues> name="kind" label={labels.kind}>
-          <Radio.Group
+          <FormRadioGroup
+            aria-label={labels.kind}
             optionType="button"
             options={[
               { value: 'telemetry', label: t('devices.origin.kindTelemetry') },
