@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ClockTimeSchema, isUploadData, LEAVE_BED_MODE_SECONDS, LEAVE_BED_MODES, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S, ReportIntervalSchema, SENSITIVITIES, updateAlgMode,
-  updateInterval, updateSleepSchedule, type DeviceDetail,
+  updateInterval, updateSleepSchedule, type DeviceCommand, type DeviceDetail,
 } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { FormRadioGroup } from '../../components/FormControls.tsx';
@@ -39,7 +39,8 @@ export function SleepSettingsDialog({ device, open, feedback, onClose }: { devic
   const refresh = useRefreshDevices();
   const [form] = Form.useForm<SleepSettingsValues>();
   const [submitting, setSubmitting] = useState(false);
-  const [sentAt, setSentAt] = useState<number | null>(null);
+  // The last command this dialog sent, as the server answered it; the polled detail then carries its fate.
+  const [sent, setSent] = useState<DeviceCommand | null>(null);
   const initial = settingsToValues(device.settings);
   const label = {
     sensitivity: t('devices.settings.sensitivity'),
@@ -49,7 +50,7 @@ export function SleepSettingsDialog({ device, open, feedback, onClose }: { devic
     bedTime: t('devices.settings.bedTime'),
     wakeTime: t('devices.settings.wakeTime'),
   };
-  const command = device.lastCommand && sentAt !== null && device.lastCommand.sentAt >= sentAt - 1000 ? device.lastCommand : null;
+  const command = sent && device.lastCommand?.id === sent.id ? device.lastCommand : sent;
 
   async function submit(values: SleepSettingsValues) {
     const changed = changedGroups(initial, values);
@@ -58,13 +59,14 @@ export function SleepSettingsDialog({ device, open, feedback, onClose }: { devic
       return;
     }
     setSubmitting(true);
-    const started = Date.now();
     try {
-      if (changed.algMode) await callApi(updateAlgMode, { id: device.id, sensitivity: values.sensitivity, leaveBedMode: values.leaveBedMode });
-      if (changed.interval && values.reportInterval !== null) await callApi(updateInterval, { id: device.id, interval: values.reportInterval });
-      if (changed.upload) await callApi(isUploadData, { id: device.id, isUploadData: values.uploadRaw });
-      if (changed.schedule) await callApi(updateSleepSchedule, { id: device.id, bedTime: values.bedTime, wakeTime: values.wakeTime });
-      setSentAt(started);
+      const answers = [
+        changed.algMode ? await callApi(updateAlgMode, { id: device.id, sensitivity: values.sensitivity, leaveBedMode: values.leaveBedMode }) : null,
+        changed.interval && values.reportInterval !== null ? await callApi(updateInterval, { id: device.id, interval: values.reportInterval }) : null,
+        changed.upload ? await callApi(isUploadData, { id: device.id, isUploadData: values.uploadRaw }) : null,
+        changed.schedule ? await callApi(updateSleepSchedule, { id: device.id, bedTime: values.bedTime, wakeTime: values.wakeTime }) : null,
+      ];
+      setSent(answers.filter((answer) => answer !== null).at(-1)?.command ?? null);
       feedback.message.success(t('devices.settings.saved'));
       await refresh();
     } catch (error) {
@@ -75,7 +77,7 @@ export function SleepSettingsDialog({ device, open, feedback, onClose }: { devic
   }
 
   const close = () => {
-    setSentAt(null);
+    setSent(null);
     onClose();
   };
 
