@@ -3,3 +3,4 @@ export * from './catalogue.ts';
 export * from './device-settings.ts';
 export * from './protocol.ts';
 export * from './events.ts';
+export * from './registry-events.ts';

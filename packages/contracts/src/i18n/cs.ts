@@ -232,6 +232,8 @@ export const cs: Messages = {
   'device.sleepMonitorOnly': 'Toto nastavení platí jen pro monitory spánku.',
   'device.vendorOnly': '{field} může změnit jen výrobce.',
   'device.careOnly': '{field} může změnit jen pečovatelské zařízení.',
+  'device.firmwareTypeMismatch': 'ID zařízení neodpovídá typu zařízení firmwaru.',
+  'upload.md5Wrong': 'Nahrání selhalo: chybná MD5.',
   'import.duplicateDevice': 'Stejné zařízení je také na řádku {row}.',
   'field.deviceId': 'ID zařízení',
   'field.cipherId': 'Šifrované ID',

@@ -232,6 +232,8 @@ export const de: Messages = {
   'device.sleepMonitorOnly': 'Diese Einstellung gilt nur für Schlafmonitore.',
   'device.vendorOnly': 'Nur der Hersteller darf {field} ändern.',
   'device.careOnly': 'Nur das Pflegeheim darf {field} ändern.',
+  'device.firmwareTypeMismatch': 'Die Geräte-ID passt nicht zum Gerätetyp der Firmware.',
+  'upload.md5Wrong': 'Hochladen fehlgeschlagen: falsche MD5.',
   'import.duplicateDevice': 'Dasselbe Gerät steht auch in Zeile {row}.',
   'field.deviceId': 'Geräte-ID',
   'field.cipherId': 'Verschlüsselte ID',

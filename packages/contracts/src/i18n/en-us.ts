@@ -235,6 +235,8 @@ export const enUS = {
   'device.sleepMonitorOnly': 'This setting is for sleep monitors only.',
   'device.vendorOnly': 'Only the vendor may change {field}.',
   'device.careOnly': 'Only the care home may change {field}.',
+  'device.firmwareTypeMismatch': 'The device ID does not match the firmware\'s device type.',
+  'upload.md5Wrong': 'Upload failed: wrong MD5.',
   'import.duplicateDevice': 'The same device is also on row {row}.',
   'field.deviceId': 'Device ID',
   'field.cipherId': 'Ciphertext ID',

@@ -232,6 +232,8 @@ export const it: Messages = {
   'device.sleepMonitorOnly': 'Questa impostazione vale solo per i monitor del sonno.',
   'device.vendorOnly': 'Solo il produttore può modificare {field}.',
   'device.careOnly': 'Solo la struttura può modificare {field}.',
+  'device.firmwareTypeMismatch': 'L\'ID del dispositivo non corrisponde al tipo di dispositivo del firmware.',
+  'upload.md5Wrong': 'Caricamento non riuscito: MD5 errato.',
   'import.duplicateDevice': 'Lo stesso dispositivo è anche alla riga {row}.',
   'field.deviceId': 'ID dispositivo',
   'field.cipherId': 'ID cifrato',

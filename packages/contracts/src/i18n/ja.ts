@@ -232,6 +232,8 @@ export const ja: Messages = {
   'device.sleepMonitorOnly': 'この設定は睡眠モニター専用です。',
   'device.vendorOnly': '{field}はメーカーのみ変更できます。',
   'device.careOnly': '{field}は施設のみ変更できます。',
+  'device.firmwareTypeMismatch': 'デバイスIDがファームウェアのデバイスタイプと一致しません。',
+  'upload.md5Wrong': 'アップロードに失敗しました：MD5 が正しくありません。',
   'import.duplicateDevice': '同じデバイスが {row} 行目にもあります。',
   'field.deviceId': 'デバイスID',
   'field.cipherId': '暗号化ID',

@@ -232,6 +232,8 @@ export const ko: Messages = {
   'device.sleepMonitorOnly': '이 설정은 수면 모니터에만 적용됩니다.',
   'device.vendorOnly': '{field}은(는) 제조사만 변경할 수 있습니다.',
   'device.careOnly': '{field}은(는) 요양 시설만 변경할 수 있습니다.',
+  'device.firmwareTypeMismatch': '장치 ID가 펌웨어의 장치 유형과 일치하지 않습니다.',
+  'upload.md5Wrong': '업로드 실패: MD5가 올바르지 않습니다.',
   'import.duplicateDevice': '같은 장치가 {row}행에도 있습니다.',
   'field.deviceId': '장치 ID',
   'field.cipherId': '암호화 ID',

@@ -232,6 +232,8 @@ export const zhCN: Messages = {
   'device.sleepMonitorOnly': '此设置仅适用于睡眠监测仪。',
   'device.vendorOnly': '只有厂商可以修改{field}。',
   'device.careOnly': '只有养老机构可以修改{field}。',
+  'device.firmwareTypeMismatch': '设备ID与固件的设备类型不匹配。',
+  'upload.md5Wrong': 'MD5错误，上传失败。',
   'import.duplicateDevice': '同一设备也在第 {row} 行。',
   'field.deviceId': '设备ID',
   'field.cipherId': '密文ID',

@@ -57,7 +57,7 @@ export function looksLikeDeviceCipher(text: string): boolean {
  * here answers "enter the ID in plain text" (spec 02 §5); other text answers "wrong format".
  */
 export const plainDeviceIdSchema = z
-  .string({ error: 'validation.required' })
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : 'device.idFormat') })
   .trim()
   .min(1, { error: 'validation.required' })
   .max(DEVICE_CIPHER_MAX, { error: 'device.idFormat' })
@@ -84,6 +84,9 @@ export const bindingInputSchema = z.object({
   targetId: idSchema.optional().nullable().transform((id) => id ?? null),
 });
 export type BindingInput = z.output<typeof bindingInputSchema>;
+
+/** Pairing state of a gateway sub-device (spec 02 §4; set by the gateway module). */
+export const DEVICE_PAIRING_STATES = ['none', 'toPair', 'paired'] as const;
 
 export const COMMAND_STATES = ['pending', 'acked', 'failed', 'timeout'] as const;
 export const CommandStateSchema = z.enum(COMMAND_STATES);
@@ -139,6 +142,7 @@ export const deviceSchema = z.object({
   addedAt: z.number().int().nullable(),
   binding: deviceBindingSchema,
   hostId: z.number().int().nullable().describe('Gateway host (device row id) of a sub-device'),
+  pairing: z.enum(DEVICE_PAIRING_STATES).describe('Gateway sub-device pairing: none, toPair, paired'),
   remark: z.string(),
   createdAt: z.number().int(),
 });
@@ -256,7 +260,7 @@ export const insertDevice = defineOperation({
 
 export const updateDevice = defineOperation({
   id: 'device.updateDevice', method: 'POST', path: '/device/updateDevice', tag: 'devices', encoding: 'json', auth: 'session', roles: DEVICES,
-  summary: 'Edit a device. Care homes: location, remark. Vendor roles: imei, moduleImei, iccid, commMethod, remark, withheld. A field the role may not change answers 403',
+  summary: 'Edit a device. Care homes: location, remark. Vendor roles: imei, moduleImei, iccid, commMethod, remark, withheld (out of stock). A field the role may not change answers 400 naming it',
   input: z.object({
     id: idSchema,
     location: optionalText(DEVICE_LOCATION_MAX).optional(),

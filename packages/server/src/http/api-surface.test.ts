@@ -66,6 +66,7 @@ describe('API surface', () => {
       { id: 'x', name: 12, pageNum: -1, pageSize: 'all', keyWord: { $ne: null }, userName: ['a'], enabled: 'maybe' },
       { id: 2 ** 31, areaId: 2 ** 31, roomId: 2 ** 40, parentId: 2 ** 31, providerId: 2 ** 31 },
       { id: 2 ** 53, name: '\u0000'.repeat(3), pageNum: 1e9, confirm: 'yes', names: ',,,', bunkId: -1, residentIds: 'all' },
+      { id: 1, deviceId: { $ne: 1 }, deviceType: 'NaN', cipherId: 'V1.%%%.x', interval: 1e300, target: 'moon', binding: 'bed', isUploadData: 'maybe', sensitivity: 1, screen: 'x' },
     ];
     for (const operation of ALL_OPERATIONS) {
       if (operation.id === 'admin.logout' || operation.encoding === 'multipart') continue;

@@ -121,6 +121,8 @@ export function bedRepository(db: Db) {
     },
 
     async deleteBed(id: number): Promise<void> {
+      // A device bound to the bed keeps the bed's room in room_id; it is unbound with the bed (docs/devices.md).
+      await db.updateTable('devices').set({ room_id: null }).where('bed_id', '=', id).execute();
       await db.deleteFrom('beds').where('id', '=', id).execute();
     },
 

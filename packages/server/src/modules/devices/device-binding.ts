@@ -27,16 +27,17 @@ interface Conflict {
  * Binds a device to a bed, room or resident of its own provider inside the caller's
  * transaction (spec 02 §5: device, bed and resident conflicts ask first). Without
  * `confirm`, any conflict answers 301 naming the first and listing all; with it, the
- * other device's link is cleared and this one's set, in the same transaction.
+ * other device's link is cleared and this one's set, in the same transaction. Answers the
+ * row ids of the other devices whose link it cleared.
  */
-export async function bindDeviceIn(trx: Db, device: DeviceRow, binding: BindingInput, confirm: boolean, time: number): Promise<void> {
+export async function bindDeviceIn(trx: Db, device: DeviceRow, binding: BindingInput, confirm: boolean, time: number): Promise<number[]> {
   const repository = deviceRepository(trx);
   const info = deviceTypeInfo(device.device_type);
   const providerId = device.provider_id;
   if (!info || providerId === null) throw errors.notFound('device.notFound');
   if (binding.target === 'none') {
     await repository.clearBinding(device.id, time);
-    return;
+    return [];
   }
   if (!info.bindsTo.includes(binding.target)) throw errors.invalidField('target', 'device.cannotBind', { model: info.model });
   const targetId = binding.targetId;
@@ -61,7 +62,7 @@ export async function bindDeviceIn(trx: Db, device: DeviceRow, binding: BindingI
     holder = await repository.findHolder({ residentId: resident.id }, kindTypes, device.id);
   }
   const unchanged = values.bed_id === device.bed_id && values.room_id === device.room_id && values.resident_id === device.resident_id;
-  if (unchanged) return;
+  if (unchanged) return [];
 
   const conflicts: Conflict[] = [];
   if (bindingTarget(device) !== 'none') {
@@ -86,4 +87,5 @@ export async function bindDeviceIn(trx: Db, device: DeviceRow, binding: BindingI
   }
   if (holder) await repository.clearBinding(holder.id, time);
   await repository.update(device.id, { ...values, updated_at: time });
+  return holder ? [holder.id] : [];
 }

@@ -6,7 +6,7 @@ import type { Downlink } from '../../events/downlink.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { isVendor, visibleDevice } from './device-access.ts';
-import { presentCommand, sleepSettingsOf } from './device.presenter.ts';
+import { sleepSettingsOf } from './device.presenter.ts';
 import { deviceRepository, type DeviceListRow } from './device.repository.ts';
 
 export interface CommandLog {
@@ -101,11 +101,6 @@ export function deviceCommandService(deps: { db: Db; now: () => number; downlink
       return { command: await dispatch(row, await send(row, 'restart', {})) };
     },
 
-    /** The command as stored now (tests and the detail read it through getDevice). */
-    async command(id: string): Promise<DeviceCommand | null> {
-      const row = await devices.findCommand(id);
-      return row ? presentCommand(row, now()) : null;
-    },
   };
 }
 export type DeviceCommandService = ReturnType<typeof deviceCommandService>;

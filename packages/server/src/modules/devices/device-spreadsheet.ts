@@ -140,10 +140,11 @@ export function deviceSpreadsheet(db: Db, now: () => number, devices: DeviceServ
         lines.push({ row, cells, entry: { deviceId, deviceType, imei: imei ?? '', moduleImei: moduleImei ?? '', iccid: iccid ?? '', commMethod: commMethod ?? '', remark: remark ?? '' } });
       }
     }
-    return db.transaction().execute(async (trx) => {
+    const ids: number[] = [];
+    const result = await db.transaction().execute(async (trx) => {
       for (const line of lines) {
         try {
-          await devices.registerIn(trx, line.entry);
+          ids.push((await devices.registerIn(trx, line.entry)).id);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           addRefusal(problems, line.row.rowNumber, line.cells, error);
@@ -152,6 +153,8 @@ export function deviceSpreadsheet(db: Db, now: () => number, devices: DeviceServ
       problems.throwIfAny();
       return { imported: lines.length };
     });
+    await devices.announce('registered', ids);
+    return result;
   }
 
   async function importAdds(session: SessionInfo, sheet: Pick<SheetData, 'rows'> & { columns: Map<string, number> }, problems: ImportProblems) {
@@ -174,7 +177,8 @@ export function deviceSpreadsheet(db: Db, now: () => number, devices: DeviceServ
         lines.push({ row, cells, deviceId, deviceType, roomKey, bed: bed ?? '', location: location ?? '', remark: remark ?? '' });
       }
     }
-    return db.transaction().execute(async (trx) => {
+    const changed: { id: number; moved: number[] }[] = [];
+    const result = await db.transaction().execute(async (trx) => {
       const places = await deviceRepository(trx).places(providerId);
       const rooms = new Map(places.map((place) => [pathKey([place.building_name, place.floor_name, place.room_name]), place.room_id]));
       const beds = new Map(places.flatMap((place) => (place.bed_id === null || place.bed_name === null ? [] : [[pathKey([place.building_name, place.floor_name, place.room_name, place.bed_name]), place.bed_id] as const])));
@@ -194,7 +198,7 @@ export function deviceSpreadsheet(db: Db, now: () => number, devices: DeviceServ
           binding = bedId !== undefined ? { target: 'bed', targetId: bedId } : { target: 'room', targetId: roomId };
         }
         try {
-          await devices.addIn(trx, providerId, { deviceId: line.deviceId, deviceType: line.deviceType, location: line.location, remark: line.remark, binding, confirm: false });
+          changed.push(await devices.addIn(trx, providerId, { deviceId: line.deviceId, deviceType: line.deviceType, location: line.location, remark: line.remark, binding, confirm: false }));
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           addRefusal(problems, line.row.rowNumber, line.cells, error);
@@ -203,6 +207,8 @@ export function deviceSpreadsheet(db: Db, now: () => number, devices: DeviceServ
       problems.throwIfAny();
       return { imported: lines.length };
     });
+    for (const entry of changed) await devices.announce('added', [entry.id], entry.moved);
+    return result;
   }
 
   return {

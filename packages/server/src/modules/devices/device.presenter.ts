@@ -1,6 +1,7 @@
 import {
   DEVICE_COMMAND_TIMEOUT_MS,
   DEVICE_COMMANDS,
+  DEVICE_PAIRING_STATES,
   deviceTypeInfo,
   SLEEP_MONITOR_DEFAULTS,
   SleepMonitorSettingsSchema,
@@ -73,6 +74,7 @@ export function presentDevice(row: DeviceListRow): Device {
       residentName: row.bound_resident_name,
     },
     hostId: row.host_id,
+    pairing: DEVICE_PAIRING_STATES.find((state) => state === row.pairing) ?? 'none',
     remark: row.remark,
     createdAt: row.created_at,
   };

@@ -48,8 +48,13 @@ export function deviceRepository(db: Db) {
       .leftJoin('residents as rb', 'rb.bed_id', 'd.bed_id');
   }
 
+  /**
+   * The devices matching the reach and filters, from the devices table alone: the keyword
+   * reaches names of providers, beds, rooms and residents through id subqueries, so counts
+   * and pages never join (only the page's rows are joined to their names).
+   */
   function filtered(reach: DeviceReach, filter: DeviceListFilter) {
-    let query = joined();
+    let query = db.selectFrom('devices as d');
     if (reach.providerIds !== 'all') {
       const ids = [...reach.providerIds];
       query = ids.length ? query.where('d.provider_id', 'in', ids) : query.where('d.id', '<', 0);
@@ -65,14 +70,14 @@ export function deviceRepository(db: Db) {
       const keyWord = filter.keyWord;
       query = query.where((eb) =>
         eb.or([
-          containsText(eb.fn('lower', [eb.ref('d.device_id')]), keyWord),
-          containsText(eb.fn('lower', [eb.ref('d.imei')]), keyWord),
-          containsText(eb.fn('lower', [eb.ref('d.location')]), keyWord),
-          containsText(eb.ref('p.name_key'), keyWord),
-          containsText(eb.ref('b.name_key'), keyWord),
-          containsText(eb.ref('rm.name_key'), keyWord),
-          containsText(eb.ref('rr.name_key'), keyWord),
-          containsText(eb.ref('rb.name_key'), keyWord),
+          containsText(eb.fn<string>('lower', [eb.ref('d.device_id')]), keyWord),
+          containsText(eb.fn<string>('lower', [eb.ref('d.imei')]), keyWord),
+          containsText(eb.fn<string>('lower', [eb.ref('d.location')]), keyWord),
+          eb('d.provider_id', 'in', eb.selectFrom('providers').select('id').where((inner) => containsText(inner.ref('name_key'), keyWord))),
+          eb('d.bed_id', 'in', eb.selectFrom('beds').select('id').where((inner) => containsText(inner.ref('name_key'), keyWord))),
+          eb('d.room_id', 'in', eb.selectFrom('rooms').select('id').where((inner) => containsText(inner.ref('name_key'), keyWord))),
+          eb('d.resident_id', 'in', eb.selectFrom('residents').select('id').where((inner) => containsText(inner.ref('name_key'), keyWord))),
+          eb('d.bed_id', 'in', eb.selectFrom('residents').select('bed_id').where((inner) => containsText(inner.ref('name_key'), keyWord))),
         ]),
       );
     }
@@ -106,17 +111,17 @@ export function deviceRepository(db: Db) {
       return withColumns(joined()).where('d.id', '=', id).executeTakeFirst();
     },
 
-    /** Newest first; ids of the page first, then only those rows joined. */
+    /** Newest first: the count and the page's ids from the devices table, then only those rows joined. */
     async page(reach: DeviceReach, filter: DeviceListFilter, pageNum: number, pageSize: number): Promise<{ rows: DeviceListRow[]; total: number }> {
       const source = filtered(reach, filter);
-      const totalRow = await source.select((eb) => eb.fn.count<number>('d.id').distinct().as('n')).executeTakeFirstOrThrow();
-      const ids = (await source.select('d.id').distinct().orderBy('d.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()).map((row) => row.id);
+      const totalRow = await source.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const ids = (await source.select('d.id').orderBy('d.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()).map((row) => row.id);
       const rows = ids.length ? await withColumns(joined()).where('d.id', 'in', ids).orderBy('d.id', 'desc').execute() : [];
       return { rows, total: Number(totalRow.n) };
     },
 
     async all(reach: DeviceReach, filter: DeviceListFilter): Promise<DeviceListRow[]> {
-      return withColumns(filtered(reach, filter)).orderBy('d.id', 'desc').execute();
+      return withColumns(joined()).where('d.id', 'in', filtered(reach, filter).select('d.id')).orderBy('d.id', 'desc').execute();
     },
 
     /** Counts by online, bound and stock state. */
@@ -226,11 +231,6 @@ export function deviceRepository(db: Db) {
 
     async failCommand(commandId: string, message: string, time: number): Promise<void> {
       await db.updateTable('device_commands').set({ state: 'failed', message, answered_at: time }).where('id', '=', commandId).execute();
-    },
-
-    /** Pending commands sent before the cutoff become `timeout`. */
-    async expireCommands(deviceRowId: number, sentBefore: number): Promise<void> {
-      await db.updateTable('device_commands').set({ state: 'timeout' }).where('device_id', '=', deviceRowId).where('state', '=', 'pending').where('sent_at', '<', sentBefore).execute();
     },
   };
 }

@@ -27,7 +27,7 @@ export interface DeviceModuleDeps {
 export function deviceRoutes(allRoutes: OperationRegistrar, deps: DeviceModuleDeps) {
   // A read-only sub-account reads devices but every change answers 403 (tenancy/data-permission.ts).
   const routes = withDataPermission(allRoutes);
-  const devices = deviceService(deps.db, deps.now, deviceCipher(deps.cipherSecret));
+  const devices = deviceService(deps.db, deps.now, deviceCipher(deps.cipherSecret), deps.bus);
   const commands = deviceCommandService({ db: deps.db, now: deps.now, downlink: deps.downlink, bus: deps.bus, log: deps.log });
   const spreadsheet = deviceSpreadsheet(deps.db, deps.now, devices, deps.workers);
 

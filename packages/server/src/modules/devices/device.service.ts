@@ -4,9 +4,11 @@ import {
   type BindingInput,
   type Device,
   type DeviceDetail,
+  type DeviceChange,
   type DeviceFilter,
 } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { isUniqueViolation } from '../care-sql.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
@@ -52,8 +54,29 @@ const VENDOR_FIELDS = ['imei', 'moduleImei', 'iccid', 'commMethod', 'withheld'] 
 const CARE_FIELDS = ['location'] as const;
 
 /** The device registry: the vendor's stock, care homes adding from it, edits, deletes and reads (docs/devices.md). */
-export function deviceService(db: Db, now: () => number, cipher: DeviceCipher) {
+export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, bus: EventBus) {
   const devices = deviceRepository(db);
+
+  /** Tells the bus (after the commit) what changed, with each device's placement as it is now; `moved` lost their link to these. */
+  async function announce(change: DeviceChange, ids: readonly number[], moved: readonly number[] = []): Promise<void> {
+    for (const [id, what] of [...ids.map((id): [number, DeviceChange] => [id, change]), ...moved.map((id): [number, DeviceChange] => [id, 'bound'])]) {
+      const row = await devices.findById(id);
+      if (row) await publish(row, what);
+    }
+  }
+
+  async function publish(row: DeviceRow, change: DeviceChange, placement: Pick<DeviceRow, 'provider_id' | 'bed_id' | 'room_id' | 'resident_id'> = row): Promise<void> {
+    await bus.publish('device.changed', {
+      deviceId: row.device_id,
+      deviceType: row.device_type,
+      change,
+      providerId: placement.provider_id,
+      bedId: placement.bed_id,
+      roomId: placement.room_id,
+      residentId: placement.resident_id,
+      changedAt: now(),
+    });
+  }
 
   /** Checks a type is in the catalogue and shown in this edition; answers its entry. */
   async function supportedType(type: number) {
@@ -106,8 +129,8 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher) {
     return row;
   }
 
-  /** Adds a stock device to the provider inside the caller's transaction, then binds it. */
-  async function addIn(trx: Db, providerId: number, entry: AddEntry): Promise<number> {
+  /** Adds a stock device to the provider inside the caller's transaction, then binds it; answers its id and the other devices whose link moved. */
+  async function addIn(trx: Db, providerId: number, entry: AddEntry): Promise<{ id: number; moved: number[] }> {
     const row = await addableIn(trx, providerId, entry.deviceId, entry.deviceType);
     const time = now();
     const repository = deviceRepository(trx);
@@ -117,16 +140,18 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher) {
       await addableIn(trx, providerId, entry.deviceId, entry.deviceType);
       throw errors.conflict('device.addedByOther');
     }
+    let moved: number[] = [];
     if (entry.binding) {
       const claimedRow = await repository.findById(row.id);
-      if (claimedRow) await bindDeviceIn(trx, claimedRow, entry.binding, entry.confirm, time);
+      if (claimedRow) moved = await bindDeviceIn(trx, claimedRow, entry.binding, entry.confirm, time);
     }
-    return row.id;
+    return { id: row.id, moved };
   }
 
   return {
     registerIn,
     addIn,
+    announce,
     supportedType,
 
     async list(session: SessionInfo, filter: DeviceFilter & { pageNum: number; pageSize: number }) {
@@ -177,7 +202,9 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher) {
     async register(entry: StockEntry) {
       await supportedType(entry.deviceType);
       try {
-        return await db.transaction().execute((trx) => registerIn(trx, entry));
+        const registered = await db.transaction().execute((trx) => registerIn(trx, entry));
+        await announce('registered', [registered.id]);
+        return registered;
       } catch (error) {
         if (isUniqueViolation(error)) throw errors.conflict('device.exists', { deviceId: entry.deviceId });
         throw error;
@@ -201,7 +228,9 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher) {
       if (deviceId === undefined) throw errors.invalidField('deviceId', 'validation.required');
       await supportedType(input.deviceType);
       const plainId = deviceId;
-      return { id: await db.transaction().execute((trx) => addIn(trx, providerId, { ...input, deviceId: plainId })) };
+      const added = await db.transaction().execute((trx) => addIn(trx, providerId, { ...input, deviceId: plainId }));
+      await announce('added', [added.id], added.moved);
+      return { id: added.id };
     },
 
     async update(session: SessionInfo, edit: DeviceEdit): Promise<null> {
@@ -220,17 +249,19 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher) {
         ...(edit.withheld !== undefined ? { withheld: edit.withheld ? 1 : 0 } : {}),
         updated_at: time,
       });
+      await announce('edited', [row.id]);
       return null;
     },
 
     async bind(session: SessionInfo, input: BindingInput & { id: number; confirm: boolean }): Promise<null> {
       const visible = await visibleDevice(devices, session, input.id);
       if (visible.provider_id === null || !scopeIncludes(session.scope, visible.provider_id)) throw errors.notFound('device.notFound');
-      await db.transaction().execute(async (trx) => {
+      const moved = await db.transaction().execute(async (trx) => {
         const row = await deviceRepository(trx).findById(visible.id);
         if (!row) throw errors.notFound('device.notFound');
-        await bindDeviceIn(trx, row, { target: input.target, targetId: input.targetId }, input.confirm, now());
+        return bindDeviceIn(trx, row, { target: input.target, targetId: input.targetId }, input.confirm, now());
       });
+      await announce('bound', [visible.id], moved);
       return null;
     },
 
@@ -247,6 +278,7 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher) {
       if (isVendor(session.scope)) {
         if (row.provider_id !== null) throw errors.conflict('device.inUse', { provider: row.provider_name ?? '' });
         await devices.delete(row.id);
+        await publish(row, 'deleted', { provider_id: null, bed_id: null, room_id: null, resident_id: null });
         return null;
       }
       const time = now();
@@ -255,6 +287,7 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher) {
         await repository.deleteCommands(row.id);
         await repository.update(row.id, { provider_id: null, added_at: null, bed_id: null, room_id: null, resident_id: null, location: '', remark: '', settings: '{}', updated_at: time });
       });
+      await announce('released', [row.id]);
       return null;
     },
   };
