@@ -22,7 +22,8 @@ interface PickValues {
   start: string;
   end: string;
 }
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 const MAX_DAYS = Math.round(ORIGIN_DATA_RANGE_MAX_MS / (24 * HOUR_MS));
 
 /**
@@ -102,7 +103,7 @@ export function OriginDataPage() {
         form={form}
         name="origin-data"
         layout={screens.md ? 'inline' : 'vertical'}
-        initialValues={{ kind: 'telemetry', start: toLocalInput(now - HOUR_MS), end: toLocalInput(now) }}
+        initialValues={{ kind: 'telemetry', start: toLocalInput(now - HOUR_MS), end: toLocalInput(now + MINUTE_MS) }}
         onFinish={show}
         style={{ rowGap: 12, marginBottom: 16 }}
       >
@@ -132,7 +133,8 @@ export function OriginDataPage() {
         <Form.Item<PickValues> name="start" label={labels.start} rules={[{ required: true, message: t('devices.origin.timeRequired') }]}>
           <Input type="datetime-local" />
         </Form.Item>
-        <Form.Item<PickValues> name="end" label={labels.end} dependencies={['start']} rules={[endRule]}>
+        {/* The inputs hold whole minutes: the default end is the next minute, so what arrived just now is in range. */}
+        <Form.Item<PickValues> name="end" label={labels.end} dependencies={['start']} required rules={[endRule]}>
           <Input type="datetime-local" />
         </Form.Item>
         <Form.Item>
