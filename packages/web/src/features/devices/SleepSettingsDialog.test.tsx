@@ -13,7 +13,7 @@ function sleepMonitor(patch: Partial<DeviceDetail> = {}): DeviceDetail {
     id: 41, deviceId: 'SLEEP-41', cipherId: 'V1.x.y', deviceType: 49, model: 'BM8701-2', typeCode: 'BM8701_2', kind: 'sleepMonitor',
     imei: null, moduleImei: null, iccid: null, commMethod: null, online: true, lastSeenAt: Date.UTC(2026, 10, 23, 12), location: '', firmwareVersion: '1.0.3',
     hardwareVersion: null, battery: 80, signal: 4, power: true, tamper: null, providerId: 3, providerName: 'Sunrise', inStock: false, withheld: false,
-    addedAt: Date.UTC(2026, 10, 1), hostId: null, remark: '', createdAt: Date.UTC(2026, 9, 1),
+    addedAt: Date.UTC(2026, 10, 1), hostId: null, pairing: 'none', remark: '', createdAt: Date.UTC(2026, 9, 1),
     binding: { target: 'none', bunkId: null, bunkName: null, roomId: null, roomName: null, floorName: null, buildingName: null, residentId: null, residentName: null },
     settings: SLEEP_MONITOR_DEFAULTS, lastCommand: null, deviceKey: null, ...patch,
   };
