@@ -1,5 +1,3 @@
-import type { AreaNode } from '../addresses/addressesApi.ts';
-
 /** One option of the room picker: area → floor → room. */
 export interface RoomOption {
   value: string;
@@ -8,8 +6,15 @@ export interface RoomOption {
   children?: RoomOption[];
 }
 
+/** What the room picker reads of the address tree (an AreaNode list fits). */
+interface Named {
+  id: number;
+  name: string;
+}
+type RoomTree = readonly (Named & { floors: readonly (Named & { rooms: readonly Named[] })[] })[];
+
 /** Cascader options down to rooms (fall radars and room sensors bind to a room); empty branches disabled. */
-export function roomOptions(tree: readonly AreaNode[]): RoomOption[] {
+export function roomOptions(tree: RoomTree): RoomOption[] {
   return tree.map((area) => {
     const floors = area.floors.map((floor) => {
       const rooms = floor.rooms.map((room): RoomOption => ({ value: `room:${room.id}`, label: room.name }));
