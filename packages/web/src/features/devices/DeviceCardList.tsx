@@ -39,7 +39,7 @@ export function DeviceCardList(props: { rows: readonly Device[]; loading: boolea
                   { key: 'type', label: t('devices.column.type'), children: <DeviceTypeLabel type={device.deviceType} /> },
                   {
                     key: 'status',
-                    label: t('devices.column.battery'),
+                    label: t('devices.card.batterySignal'),
                     children: (
                       <Flex gap={16} align="center">
                         <BatteryLevel percent={device.battery} />
