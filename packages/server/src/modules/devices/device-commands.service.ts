@@ -94,6 +94,16 @@ export function deviceCommandService(deps: { db: Db; now: () => number; downlink
     setSleepSchedule: (session: SessionInfo, input: { id: number; bedTime: string; wakeTime: string }) =>
       changeSettings(session, input.id, (current) => ({ ...current, sleepSchedule: { bedTime: input.bedTime, wakeTime: input.wakeTime } })),
 
+    /**
+     * For other modules (gateway pairing, firmware upgrades): records a command for a device
+     * row and sends it, answering it as recorded; the device's ack settles it like any other.
+     */
+    async issue(deviceRowId: number, cmd: DeviceCommandName, args: Record<string, unknown>): Promise<DeviceCommand> {
+      const row = await devices.findListRow(deviceRowId);
+      if (!row) throw errors.notFound('device.notFound');
+      return dispatch(row, await send(row, cmd, args));
+    },
+
     /** Reboots an online device; an offline one answers 300 (spec 02 §8) and nothing is recorded. */
     async restart(session: SessionInfo, id: number): Promise<{ command: DeviceCommand }> {
       const row = await visibleDevice(devices, session, id);

@@ -4,6 +4,7 @@ import * as api from '@vigil/contracts';
 import { Status, type DeviceAckEvent } from '@vigil/contracts';
 import { homeDevice, recordingDownlink, setOnline } from '../../test/device-fixtures.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { deviceCommandService } from './device-commands.service.ts';
 
 describe('sleep-monitor settings and device commands', () => {
   let server: TestServer;
@@ -136,6 +137,16 @@ describe('sleep-monitor settings and device commands', () => {
     assert.equal(downlink.sent.at(-1)?.deviceId, monitor.deviceId);
     await ack(monitor.deviceId, restarted.data.command.id);
     assert.equal((await server.call(api.getDevice, { id: monitor.id }, { token: vendor })).data.lastCommand?.state, 'acked');
+  });
+
+  test('issue() gives other modules the same record, transport and ack handling', async () => {
+    const commands = deviceCommandService({ db: server.vigil.database.db, now: Date.now, downlink, bus: server.vigil.bus, log: { warn: () => {} } });
+    const host = await homeDevice(server, vendor, home, 21008);
+    const command = await commands.issue(host.id, 'pair', { seconds: 60 });
+    assert.equal(command.state, 'pending');
+    assert.deepEqual(downlink.sent.at(-1), { deviceId: host.deviceId, message: { id: command.id, cmd: 'pair', args: { seconds: 60 } } });
+    await ack(host.deviceId, command.id);
+    assert.equal((await server.call(api.getDevice, { id: host.id }, { token: home })).data.lastCommand?.state, 'acked');
   });
 });
 

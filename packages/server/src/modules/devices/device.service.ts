@@ -116,15 +116,16 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, b
   }
 
   /**
-   * The stock device a care home may add, or the §5/§8 refusal: not registered, type
-   * mismatch, already added (here), added by another provider, not in stock (withheld).
+   * The stock device a care home may add, or the §5/§8 refusal: not registered, already
+   * added (here), added by another provider, type mismatch, not in stock (withheld).
    */
   async function addableIn(trx: Db, providerId: number, deviceId: string, deviceType: number): Promise<DeviceRow> {
     const row = await deviceRepository(trx).findByDeviceId(deviceId);
     if (!row) throw errors.invalidField('deviceId', 'device.notRegistered');
-    if (row.device_type !== deviceType) throw errors.invalidField('deviceType', 'device.typeMismatch', { model: deviceTypeInfo(row.device_type)?.model ?? String(row.device_type) });
     if (row.provider_id === providerId) throw errors.conflict('device.alreadyAdded');
+    // Another home's device: say only that (not even its registered type).
     if (row.provider_id !== null) throw errors.conflict('device.addedByOther');
+    if (row.device_type !== deviceType) throw errors.invalidField('deviceType', 'device.typeMismatch', { model: deviceTypeInfo(row.device_type)?.model ?? String(row.device_type) });
     if (row.withheld === 1) throw errors.conflict('device.notInStock');
     return row;
   }
