@@ -75,9 +75,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     built: true,
     children: [
       { name: 'deviceManageList', path: '/deviceManage/deviceManage', built: true, titleKey: 'route.deviceList', overseasTitleKey: 'route.sleepMonitor' },
-      { name: 'ed719Device', path: '/deviceManage/ed719Device', overseasOnly: true, titleKey: 'route.fallMonitor' },
-      { name: 'safeDeviceManage', path: '/deviceManage/safeDeviceManage', overseasOnly: true, titleKey: 'route.securityEquipment' },
-      { name: 'hostDevice', path: '/deviceManage/hostDevice', overseasOnly: true, titleKey: 'route.gatewayHost' },
+      { name: 'ed719Device', path: '/deviceManage/ed719Device', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.ed719Device' },
+      { name: 'safeDeviceManage', path: '/deviceManage/safeDeviceManage', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.safeDeviceManage' },
+      { name: 'hostDevice', path: '/deviceManage/hostDevice', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.hostDevice' },
       { name: 'historyData', path: '/deviceManage/historyData', roles: VENDOR_ADMINS, built: true, titleKey: 'route.historyData' },
       { name: 'hardSoftUpload', path: '/deviceManage/hardSoftUpload', roles: VENDOR_ADMINS, titleKey: 'route.hardSoftUpload' },
     ],

@@ -11,8 +11,12 @@ import { ensureAdministrator } from './bootstrap.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { transactional } from './db/transactional.ts';
+import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
 import { serveConsole } from './http/console-static.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { carrierClient } from './ingest/carrier/carrier.client.ts';
+import { carrierRoutes } from './ingest/carrier/carrier.routes.ts';
+import { carrierService } from './ingest/carrier/carrier.service.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { operationRegistrar } from './http/register.ts';
 import { createMetrics } from './ops/metrics.ts';
@@ -39,11 +43,11 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
 import { SERVER_VERSION } from './version.ts';
 import { createWorkerPool } from './workers/pool.ts';
-import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
 import type { Downlink } from './events/downlink.ts';
 import { AppError } from './http/errors.ts';
 import { Status } from '@vigil/contracts';
 import { deviceRoutes } from './modules/devices/device.routes.ts';
+import { gatewayModule } from './modules/gateways/gateway-module.ts';
 
 export interface Vigil {
   app: FastifyInstance;
@@ -164,13 +168,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onListen', async () => workers.warm());
   careRoutes(routes, db, now, workers);
   const bus = inProcessEventBus(app.log);
-  deviceRoutes(routes, { db, now, bus, downlink: options.downlink ?? offlineDownlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
+  const downlink = options.downlink ?? offlineDownlink;
+  deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
+  const gateways = gatewayModule(routes, { db, now, workers, events: bus, downlink });
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,
     checkDatabase: () => database.ping(),
   });
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
+  // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
+  carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log, metrics }), config.carrier.pushSecret);
 
   await serveConsole(app, config.webDistDir);
 
@@ -178,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
+  gateways.registerJobs(scheduler);
   scheduler.start();
 
   return {
@@ -187,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
     async close() {
       await scheduler.stop();
+      gateways.close();
       await bus.close();
       await app.close();
       await workers.close();

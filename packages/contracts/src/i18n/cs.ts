@@ -1,6 +1,8 @@
+import { gatewayMessagesCs } from './gateway-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const cs: Messages = {
+  ...gatewayMessagesCs,
   'common.ok': 'Operace byla úspěšná',
   'common.serverError': 'Chyba systému, zkuste to prosím později (požadavek {requestId}).',
   'common.notFound': 'Nebyla nalezena žádná data.',
@@ -265,4 +267,7 @@ export const cs: Messages = {
   'device.online': 'Online',
   'device.offlineState': 'Offline',
   'device.inStock': 'Na skladě',
+  'carrier.notConfigured': 'Není nastavena IoT platforma operátora (CARRIER_URL).',
+  'carrier.unreachable': 'IoT platforma operátora neodpověděla. Zkuste to prosím později.',
+  'carrier.deviceUnknown': 'IoT platforma operátora toto zařízení nezná (IMEI {imei}).',
 };

@@ -1,6 +1,8 @@
+import { gatewayMessagesDe } from './gateway-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const de: Messages = {
+  ...gatewayMessagesDe,
   'common.ok': 'Erfolgreich',
   'common.serverError': 'Systemfehler, bitte versuchen Sie es später erneut (Anfrage {requestId}).',
   'common.notFound': 'Keine Daten gefunden.',
@@ -265,4 +267,7 @@ export const de: Messages = {
   'device.online': 'Online',
   'device.offlineState': 'Offline',
   'device.inStock': 'Im Bestand',
+  'carrier.notConfigured': 'Keine IoT-Plattform eines Netzbetreibers eingerichtet (CARRIER_URL).',
+  'carrier.unreachable': 'Die IoT-Plattform des Netzbetreibers antwortet nicht. Bitte versuchen Sie es später erneut.',
+  'carrier.deviceUnknown': 'Die IoT-Plattform des Netzbetreibers kennt dieses Gerät nicht (IMEI {imei}).',
 };

@@ -1,6 +1,8 @@
+import { gatewayMessagesIt } from './gateway-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const it: Messages = {
+  ...gatewayMessagesIt,
   'common.ok': 'Operazione riuscita',
   'common.serverError': 'Errore di sistema, riprovare più tardi (richiesta {requestId}).',
   'common.notFound': 'Nessun dato trovato.',
@@ -265,4 +267,7 @@ export const it: Messages = {
   'device.online': 'Online',
   'device.offlineState': 'Offline',
   'device.inStock': 'In magazzino',
+  'carrier.notConfigured': "Nessuna piattaforma IoT dell'operatore è configurata (CARRIER_URL).",
+  'carrier.unreachable': "La piattaforma IoT dell'operatore non ha risposto. Riprovare più tardi.",
+  'carrier.deviceUnknown': "La piattaforma IoT dell'operatore non conosce questo dispositivo (IMEI {imei}).",
 };

@@ -1,6 +1,8 @@
+import { gatewayMessagesJa } from './gateway-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const ja: Messages = {
+  ...gatewayMessagesJa,
   'common.ok': '処理が完了しました',
   'common.serverError': 'システムエラーが発生しました。しばらくしてから再度お試しください（リクエスト {requestId}）。',
   'common.notFound': 'データがありません。',
@@ -265,4 +267,7 @@ export const ja: Messages = {
   'device.online': 'オンライン',
   'device.offlineState': 'オフライン',
   'device.inStock': '在庫',
+  'carrier.notConfigured': '通信事業者の IoT プラットフォームが設定されていません（CARRIER_URL）。',
+  'carrier.unreachable': '通信事業者の IoT プラットフォームが応答しません。しばらくしてから再度お試しください。',
+  'carrier.deviceUnknown': '通信事業者の IoT プラットフォームにこのデバイスはありません（IMEI {imei}）。',
 };

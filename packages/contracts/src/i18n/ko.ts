@@ -1,6 +1,8 @@
+import { gatewayMessagesKo } from './gateway-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const ko: Messages = {
+  ...gatewayMessagesKo,
   'common.ok': '성공적으로 처리되었습니다.',
   'common.serverError': '시스템 오류가 발생했습니다. 잠시 후 다시 시도해 주세요(요청 {requestId}).',
   'common.notFound': '데이터가 없습니다.',
@@ -265,4 +267,7 @@ export const ko: Messages = {
   'device.online': '온라인',
   'device.offlineState': '오프라인',
   'device.inStock': '재고',
+  'carrier.notConfigured': '통신사 IoT 플랫폼이 설정되지 않았습니다(CARRIER_URL).',
+  'carrier.unreachable': '통신사 IoT 플랫폼이 응답하지 않습니다. 잠시 후 다시 시도하십시오.',
+  'carrier.deviceUnknown': '통신사 IoT 플랫폼에 이 장치가 없습니다(IMEI {imei}).',
 };

@@ -1,6 +1,8 @@
+import { gatewayMessagesZhCN } from './gateway-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const zhCN: Messages = {
+  ...gatewayMessagesZhCN,
   'common.ok': '操作成功',
   'common.serverError': '系统错误，请稍后重试（请求 {requestId}）。',
   'common.notFound': '暂无数据。',
@@ -265,4 +267,7 @@ export const zhCN: Messages = {
   'device.online': '在线',
   'device.offlineState': '离线',
   'device.inStock': '库存',
+  'carrier.notConfigured': '未配置运营商物联网平台（CARRIER_URL）。',
+  'carrier.unreachable': '运营商物联网平台无响应，请稍后重试。',
+  'carrier.deviceUnknown': '运营商物联网平台中没有该设备（IMEI {imei}）。',
 };

@@ -2,7 +2,9 @@ import * as accounts from './accounts.ts';
 import * as addresses from './addresses.ts';
 import * as auth from './auth.ts';
 import * as caregivers from './caregivers.ts';
+import * as carrier from './carrier.ts';
 import * as community from './community.ts';
+import * as gateways from './gateways.ts';
 import * as devices from './devices.ts';
 import * as originData from './origin-data.ts';
 import type { Operation } from './define.ts';
@@ -22,7 +24,9 @@ export * from './residents.ts';
 export * from './caregivers.ts';
 export * from './community.ts';
 export * from './origin-data.ts';
+export * from './gateways.ts';
 export * from './devices.ts';
+export * from './carrier.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -31,4 +35,4 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 }
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
-export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, originData].flatMap(operationsOf);
+export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, originData, carrier, gateways].flatMap(operationsOf);

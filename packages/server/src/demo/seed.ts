@@ -5,6 +5,7 @@ import { accountRepository } from '../modules/accounts/account.repository.ts';
 import { hashPassword } from '../modules/auth/password-hash.ts';
 import { providerRepository } from '../modules/providers/provider.repository.ts';
 import { seedCare } from './seed-care.ts';
+import { seedDevices } from './seed-devices.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026care';
 
@@ -28,9 +29,10 @@ const DEMO_PROVIDERS = {
 
 /**
  * Seeds the demo care home: a class I provider with two class II providers and one
- * account per role. Idempotent: what exists already is left as it is.
+ * account per role, its care data and (unless `devices: false`) its simulated devices.
+ * Idempotent: what exists already is left as it is.
  */
-export async function seedDemo(db: Db, now: () => number = Date.now): Promise<void> {
+export async function seedDemo(db: Db, now: () => number = Date.now, options: { devices?: boolean } = {}): Promise<void> {
   const providers = providerRepository(db);
   const accounts = accountRepository(db);
   const providerIds: Partial<Record<keyof typeof DEMO_PROVIDERS, number>> = {};
@@ -63,4 +65,5 @@ export async function seedDemo(db: Db, now: () => number = Date.now): Promise<vo
     });
   }
   await seedCare(db, passwordHash, now());
+  if (options.devices ?? true) await seedDevices(db, now());
 }

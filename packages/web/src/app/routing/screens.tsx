@@ -16,6 +16,9 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   nurseManageList: lazy(() => import('../../features/caregivers/CaregiverListPage.tsx').then((m) => ({ default: m.CaregiverListPage }))),
   deviceManageList: lazy(() => import('../../features/devices/DeviceManagePage.tsx').then((m) => ({ default: m.DeviceManagePage }))),
   historyData: lazy(() => import('../../features/devices/originData/OriginDataPage.tsx').then((m) => ({ default: m.OriginDataPage }))),
+  ed719Device: lazy(() => import('../../features/gateways/FallRadarPage.tsx').then((m) => ({ default: m.FallRadarPage }))),
+  safeDeviceManage: lazy(() => import('../../features/gateways/SecurityDevicePage.tsx').then((m) => ({ default: m.SecurityDevicePage }))),
+  hostDevice: lazy(() => import('../../features/gateways/HostDevicePage.tsx').then((m) => ({ default: m.HostDevicePage }))),
   addAndEditNurse: lazy(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => ({ default: m.CaregiverFormPage }))),
 };
 

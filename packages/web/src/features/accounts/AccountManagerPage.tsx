@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Grid, Input, Select, Table } from 'antd';
+import { Button, Card, Flex, Grid, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CREATABLE_ROLES, type Account, type Role } from '@vigil/contracts';
 import { useSession } from '../../session/session-store.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
-import { errorText } from '../shared/errorText.ts';
+import { PagedTable } from '../shared/PagedTable.tsx';
+import { usePagedQuery } from '../shared/usePagedQuery.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { accountColumns } from './accountColumns.tsx';
 import { useAccountList, type AccountListQuery } from './accountsApi.ts';
@@ -24,7 +25,7 @@ export function AccountManagerPage() {
   const session = useSession();
   const screens = Grid.useBreakpoint();
   const feedback = useFeedback();
-  const [query, setQuery] = useState<AccountListQuery>({ pageNum: 1, pageSize: 10 });
+  const { query, filter, goToPage } = usePagedQuery<AccountListQuery>({ pageNum: 1, pageSize: 10 });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Account | null>(null);
   const [resetResult, setResetResult] = useState<{ account: string; password: string } | null>(null);
@@ -62,7 +63,7 @@ export function AccountManagerPage() {
           aria-label={t('accounts.list.searchLabel')}
           placeholder={t('accounts.list.search')}
           style={{ width: 320, maxWidth: '100%' }}
-          onSearch={(value) => setQuery((current) => ({ ...current, pageNum: 1, keyWord: value.trim() || undefined }))}
+          onSearch={(value) => filter({ keyWord: value.trim() || undefined })}
         />
         <Select<Role>
           allowClear
@@ -70,26 +71,17 @@ export function AccountManagerPage() {
           placeholder={t('accounts.list.allRoles')}
           style={{ width: 220, maxWidth: '100%' }}
           options={roles.map((value) => ({ value, label: t(ROLE_LABEL_KEYS[value]) }))}
-          onChange={(role) => setQuery((current) => ({ ...current, pageNum: 1, role }))}
+          onChange={(role) => filter({ role })}
         />
       </Flex>
-      <Table<Account>
-        rowKey="id"
-        size="middle"
+      <PagedTable<Account>
         columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        tableLayout="auto"
-        scroll={{ x: TABLE_MIN_WIDTH }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : t('accounts.list.empty')} /> }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('accounts.list.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((current) => ({ ...current, pageNum, pageSize })),
-        }}
+        list={list}
+        query={query}
+        onPageChange={goToPage}
+        minWidth={TABLE_MIN_WIDTH}
+        emptyText={t('accounts.list.empty')}
+        totalText={(total) => t('accounts.list.total', { total })}
       />
       <AddAccountDialog open={adding} myRole={session.role} feedback={feedback} onClose={() => setAdding(false)} />
       <EditAccountDialog account={editing} feedback={feedback} onClose={() => setEditing(null)} />

@@ -9,7 +9,7 @@
  */
 import { DownloadOutlined, ExportOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Grid, Input, Select, Table } from 'antd';
+import { Alert, Button, Card, Flex, Grid, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,7 +21,8 @@ import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
 import '../care-shared/care.css';
 import { SpreadsheetImportDialog } from '../care-shared/SpreadsheetImportDialog.tsx';
 import { useDownload } from '../care-shared/useDownload.ts';
-import { errorText } from '../shared/errorText.ts';
+import { PagedTable } from '../shared/PagedTable.tsx';
+import { usePagedQuery } from '../shared/usePagedQuery.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { caregiverColumns } from './caregiverColumns.tsx';
 import { caregiverEditionView } from './caregiverEdition.ts';
@@ -44,14 +45,13 @@ export function CaregiverListPage() {
   const queryClient = useQueryClient();
   const edition = caregiverEditionView(useEdition().isAbroad);
   const downloads = useDownload(feedback);
-  const [query, setQuery] = useState<CaregiverListQuery>({ pageNum: 1, pageSize: 10 });
+  const { query, filter, goToPage } = usePagedQuery<CaregiverListQuery>({ pageNum: 1, pageSize: 10 });
   const [importing, setImporting] = useState(false);
   const [reset, setReset] = useState<{ account: string; password: string } | null>(null);
   const list = useCaregiverList(query);
   const actions = useCaregiverActions(feedback, (account, password) => setReset({ account, password }));
   const edit = (caregiver: Caregiver) => navigate(`${CAREGIVER_FORM_PATH}?id=${caregiver.id}`, { state: { caregiver } });
   const columns = caregiverColumns({ t, language: i18n.language, pinActions: Boolean(screens.lg), edition, actions: { ...actions, edit } });
-  const filter = (patch: Partial<CaregiverListQuery>) => setQuery((current) => ({ ...current, ...patch, pageNum: 1 }));
 
   const toolbar = (
     <Flex wrap gap={8}>
@@ -101,24 +101,15 @@ export function CaregiverListPage() {
           onChange={(status) => filter({ enabled: status === undefined ? undefined : status === 'enabled' })}
         />
       </Flex>
-      <Table<Caregiver>
-        rowKey="id"
-        size="middle"
+      <PagedTable<Caregiver>
         className="care-table"
         columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        tableLayout="auto"
-        scroll={{ x: TABLE_MIN_WIDTH }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : t('caregivers.list.empty')} /> }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('caregivers.list.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((current) => ({ ...current, pageNum: pageSize === current.pageSize ? pageNum : 1, pageSize })),
-        }}
+        list={list}
+        query={query}
+        onPageChange={goToPage}
+        minWidth={TABLE_MIN_WIDTH}
+        emptyText={t('caregivers.list.empty')}
+        totalText={(total) => t('caregivers.list.total', { total })}
       />
       <SpreadsheetImportDialog
         open={importing}

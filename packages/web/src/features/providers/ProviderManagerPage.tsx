@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Grid, Input, Table, Tabs } from 'antd';
+import { Button, Card, Flex, Grid, Input, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PLATFORM_ROLES, PROVIDER_RESTORE_DAYS, type Provider } from '@vigil/contracts';
 import { useSession } from '../../session/session-store.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
-import { errorText } from '../shared/errorText.ts';
+import { PagedTable } from '../shared/PagedTable.tsx';
+import { usePagedQuery } from '../shared/usePagedQuery.ts';
 import { TypedNameConfirm } from '../shared/TypedNameConfirm.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { AddProviderDialog } from './AddProviderDialog.tsx';
@@ -27,7 +28,7 @@ export function ProviderManagerPage() {
   const screens = Grid.useBreakpoint();
   const feedback = useFeedback();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [query, setQuery] = useState<ProviderListQuery>({ pageNum: 1, pageSize: 10 });
+  const { query, filter, goToPage } = usePagedQuery<ProviderListQuery>({ pageNum: 1, pageSize: 10 });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Provider | null>(null);
   const [deleting, setDeleting] = useState<Provider | null>(null);
@@ -55,11 +56,7 @@ export function ProviderManagerPage() {
       {t('providers.list.add')}
     </Button>
   );
-  const emptyText = list.isError
-    ? errorText(list.error)
-    : session.role === 'ONE_ROLE' && !query.keyWord
-      ? t('providers.list.emptyClassTwo')
-      : t('providers.list.empty');
+  const emptyText = session.role === 'ONE_ROLE' && !query.keyWord ? t('providers.list.emptyClassTwo') : t('providers.list.empty');
 
   return (
     <Card title={t('providers.list.title')} extra={addButton}>
@@ -85,26 +82,17 @@ export function ProviderManagerPage() {
               aria-label={t('providers.list.searchLabel')}
               placeholder={t('providers.list.search')}
               style={{ width: 360, maxWidth: '100%' }}
-              onSearch={(value) => setQuery((current) => ({ ...current, pageNum: 1, keyWord: value.trim() || undefined }))}
+              onSearch={(value) => filter({ keyWord: value.trim() || undefined })}
             />
           </Flex>
-          <Table<Provider>
-            rowKey="id"
-            size="middle"
+          <PagedTable<Provider>
             columns={columns}
-            dataSource={list.data?.rows ?? []}
-            loading={list.isFetching}
-            tableLayout="auto"
-            scroll={{ x: TABLE_MIN_WIDTH }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
-            pagination={{
-              current: query.pageNum,
-              pageSize: query.pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('providers.list.total', { total }),
-              onChange: (pageNum, pageSize) => setQuery((current) => ({ ...current, pageNum, pageSize })),
-            }}
+            list={list}
+            query={query}
+            onPageChange={goToPage}
+            minWidth={TABLE_MIN_WIDTH}
+            emptyText={emptyText}
+            totalText={(total) => t('providers.list.total', { total })}
           />
         </>
       )}

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Empty, Grid, Table } from 'antd';
+import { Card, Grid } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { residentBatchAdd, residentExcelModel, residentExportData, type Resident } from '@vigil/contracts';
 import { uploadFile } from '../../api/client.ts';
-import { errorText } from '../shared/errorText.ts';
+import { PagedTable } from '../shared/PagedTable.tsx';
+import { usePagedQuery } from '../shared/usePagedQuery.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import '../care-shared/care.css';
 import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
@@ -32,15 +33,13 @@ export function ResidentManagePage() {
   const feedback = useFeedback();
   const queryClient = useQueryClient();
   const downloads = useDownload(feedback);
-  const [query, setQuery] = useState<ResidentListQuery>(() => ({ pageNum: readStoredPage(RESIDENT_PAGE_KEY), pageSize: 10 }));
+  const { query, filter, goToPage, setPageNum } = usePagedQuery<ResidentListQuery>(
+    () => ({ pageNum: readStoredPage(RESIDENT_PAGE_KEY), pageSize: 10 }),
+    (pageNum) => writeStoredPage(RESIDENT_PAGE_KEY, pageNum),
+  );
   const [importing, setImporting] = useState(false);
   const list = useResidentList(query);
   const actions = useResidentActions(feedback);
-
-  const goToPage = (pageNum: number, pageSize = query.pageSize) => {
-    writeStoredPage(RESIDENT_PAGE_KEY, pageNum);
-    setQuery((current) => ({ ...current, pageNum, pageSize }));
-  };
 
   // A remembered page past the end (rows deleted elsewhere) falls back to the last page with rows.
   const total = list.data?.total;
@@ -48,10 +47,8 @@ export function ResidentManagePage() {
   useEffect(() => {
     if (!settled) return;
     const last = lastPage(total, query.pageSize);
-    if (query.pageNum > last) {
-      writeStoredPage(RESIDENT_PAGE_KEY, last);
-      setQuery((current) => ({ ...current, pageNum: last }));
-    }
+    if (query.pageNum > last) setPageNum(last);
+    // setPageNum is a new function each render; the effect depends only on the figures.
   }, [settled, total, query.pageNum, query.pageSize]);
 
   const edit = (resident: Resident) => navigate(`${RESIDENT_FORM_PATH}?id=${resident.id}`);
@@ -80,32 +77,16 @@ export function ResidentManagePage() {
             {toolbar}
           </div>
         )}
-        <ResidentFilters
-          onChange={(patch) => {
-            writeStoredPage(RESIDENT_PAGE_KEY, 1);
-            setQuery((current) => ({ ...current, ...patch, pageNum: 1 }));
-          }}
-        />
-        <Table<Resident>
-          rowKey="id"
-          size="middle"
+        <ResidentFilters onChange={filter} />
+        <PagedTable<Resident>
           className="care-table"
           columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          tableLayout="auto"
-          scroll={{ x: TABLE_MIN_WIDTH }}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : t('residents.list.empty')} />,
-          }}
-          pagination={{
-            current: query.pageNum,
-            pageSize: query.pageSize,
-            total: total ?? 0,
-            showSizeChanger: true,
-            showTotal: (count) => t('residents.list.total', { total: count }),
-            onChange: (pageNum, pageSize) => goToPage(pageSize === query.pageSize ? pageNum : 1, pageSize),
-          }}
+          list={list}
+          query={query}
+          onPageChange={goToPage}
+          minWidth={TABLE_MIN_WIDTH}
+          emptyText={t('residents.list.empty')}
+          totalText={(count) => t('residents.list.total', { total: count })}
         />
       </Card>
       <SpreadsheetImportDialog

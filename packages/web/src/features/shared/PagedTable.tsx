@@ -1,0 +1,48 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Empty, Table, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { errorText } from './errorText.ts';
+import type { PageQuery } from './usePagedQuery.ts';
+
+/** One page of rows as list operations answer it. */
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+}
+
+export interface PagedTableProps<Row> extends Omit<TableProps<Row>, 'dataSource' | 'loading' | 'pagination' | 'locale' | 'scroll'> {
+  /** The page query's result. */
+  list: UseQueryResult<Page<Row>>;
+  query: PageQuery;
+  onPageChange(pageNum: number, pageSize: number): void;
+  /** Shown when there are no rows (a failed read shows why instead). */
+  emptyText: ReactNode;
+  /** "25 in total", in the feature's words. */
+  totalText(total: number): string;
+  /** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
+  minWidth: number;
+}
+
+/** A server-paged table: rows of the current page, loading state, empty or error state, and the pager. */
+export function PagedTable<Row extends object>({ list, query, onPageChange, emptyText, totalText, minWidth, ...table }: PagedTableProps<Row>) {
+  return (
+    <Table<Row>
+      rowKey="id"
+      size="middle"
+      tableLayout="auto"
+      {...table}
+      dataSource={list.data?.rows ?? []}
+      loading={list.isFetching}
+      scroll={{ x: minWidth }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : emptyText} /> }}
+      pagination={{
+        current: query.pageNum,
+        pageSize: query.pageSize,
+        total: list.data?.total ?? 0,
+        showSizeChanger: true,
+        showTotal: totalText,
+        onChange: onPageChange,
+      }}
+    />
+  );
+}
