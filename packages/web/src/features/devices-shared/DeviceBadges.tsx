@@ -16,7 +16,7 @@ export const BATTERY_LOW_PERCENT = 20;
 /** Online or offline, as a dot and a word (the word carries the meaning, not the colour). */
 export function DeviceOnlineBadge({ online }: { online: boolean }) {
   const { t } = useTranslation(DEVICES_SHARED_NS);
-  return <Badge status={online ? 'success' : 'default'} text={online ? t('devicesShared.online') : t('devicesShared.offline')} />;
+  return <Badge style={{ whiteSpace: 'nowrap' }} status={online ? 'success' : 'default'} text={online ? t('devicesShared.online') : t('devicesShared.offline')} />;
 }
 
 /** Battery percentage; low battery in the warning text colour; a dash when not reported. */
