@@ -19,7 +19,10 @@ const SCREENS: [string, string, string, RegExp][] = [
   ['bed-board', 'demotwoa', '/realMonitor/residentList', /All households/],
   ['alarm-log', 'demotwoa', '/alarm-log/alarmIndex', /Alarm records/],
   ['alarm-levels', 'demotwoa', '/alarm-log/remindsetting', /Test red alarm sound/],
-  ['later-release', 'demosenior', '/deviceManage/deviceManage', /later release/],
+  ['devices', 'demotwoa', '/deviceManage/deviceManage', /Add device/],
+  ['devices-vendor', 'demosenior', '/deviceManage/deviceManage', /Register into stock/],
+  ['original-data', 'demosenior', '/deviceManage/historyData', /Choose a device and a time range/],
+  ['later-release', 'demosenior', '/deviceManage/hardSoftUpload', /later release/],
   ['not-found', 'demotwoa', '/404', /404|not found/i],
   ['no-permission', 'demotwoa', '/noPermission', /permission/i],
 ];
@@ -28,6 +31,8 @@ const SCREENS: [string, string, string, RegExp][] = [
 const DIALOGS: [string, string, string, string, RegExp][] = [
   ['add-account', 'demotwoa', '/permission/accountmanager', 'Add account', /Role/],
   ['add-provider', 'demoone', '/permission/providermanager', 'Add provider', /Login account/],
+  ['add-device', 'demotwoa', '/deviceManage/deviceManage', 'Add device', /Installation location/],
+  ['register-device', 'demosenior', '/deviceManage/deviceManage', 'Register into stock', /4G module IMEI/],
 ];
 
 /** Enough screens to overflow the tab bar at any width. */

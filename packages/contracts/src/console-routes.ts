@@ -21,12 +21,16 @@ export interface ConsoleRoute {
   built?: boolean;
   /** i18n key of the title. */
   titleKey: string;
+  /** i18n key of the title in the overseas edition, when it differs (spec 02 §2: deviceManage reads "sleep monitor"). */
+  overseasTitleKey?: string;
   /** antd icon name for the menu. */
   icon?: string;
   children?: readonly ConsoleRoute[];
 }
 
 const CARE: readonly Role[] = ['ONE_ROLE', 'TWO_ROLE'];
+/** The vendor's administrators: original data and firmware upgrade (spec 02 §2). */
+const VENDOR_ADMINS: readonly Role[] = ['SUPER_ROLE', 'SENIOR_ROLE'];
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   {
@@ -72,11 +76,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   },
   {
     name: 'DeviceManage', path: '/deviceManage', roles: ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'TWO_ROLE', 'BUSINESS_ROLE'], titleKey: 'route.deviceManage', icon: 'device',
+    built: true,
     children: [
-      { name: 'deviceManageList', path: '/deviceManage/deviceManage', titleKey: 'route.deviceList' },
+      { name: 'deviceManageList', path: '/deviceManage/deviceManage', built: true, titleKey: 'route.deviceList', overseasTitleKey: 'route.sleepMonitor' },
       { name: 'ed719Device', path: '/deviceManage/ed719Device', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.ed719Device' },
       { name: 'safeDeviceManage', path: '/deviceManage/safeDeviceManage', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.safeDeviceManage' },
       { name: 'hostDevice', path: '/deviceManage/hostDevice', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.hostDevice' },
+      { name: 'historyData', path: '/deviceManage/historyData', roles: VENDOR_ADMINS, built: true, titleKey: 'route.historyData' },
+      { name: 'hardSoftUpload', path: '/deviceManage/hardSoftUpload', roles: VENDOR_ADMINS, titleKey: 'route.hardSoftUpload' },
     ],
   },
   {
@@ -121,6 +128,11 @@ export function landingPath(role: Role, hasAvailableProvider: boolean): string {
     default:
       return '/realMonitor/index';
   }
+}
+
+/** The route's title key in an edition: the overseas title where it has one. */
+export function routeTitleKey(route: ConsoleRoute, isAbroad: boolean): string {
+  return isAbroad && route.overseasTitleKey ? route.overseasTitleKey : route.titleKey;
 }
 
 /** True when the role may open the route (and every ancestor). */

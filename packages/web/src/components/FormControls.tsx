@@ -1,4 +1,4 @@
-import { Radio, Select, type RadioGroupProps, type SelectProps } from 'antd';
+import { Cascader, Radio, Select, type CascaderProps, type RadioGroupProps, type SelectProps } from 'antd';
 import { useEffect, type AriaAttributes } from 'react';
 
 /**
@@ -9,15 +9,25 @@ import { useEffect, type AriaAttributes } from 'react';
  * on the combobox only, found by the id Form.Item gives the control.
  */
 export function FormSelect<Value = unknown>({ 'aria-required': ariaRequired, ...props }: SelectProps<Value>) {
+  useRequiredOnCombobox(props.id, ariaRequired);
+  return <Select<Value> {...props} />;
+}
+
+/** Keeps Form.Item's required state on the combobox input of a Select or Cascader (see FormSelect). */
+function useRequiredOnCombobox(id: string | undefined, ariaRequired: AriaAttributes['aria-required']): void {
   const required = ariaRequired === true || ariaRequired === 'true';
-  const { id } = props;
   useEffect(() => {
     const input = id ? document.getElementById(id) : null;
     if (!input || input.getAttribute('role') !== 'combobox') return;
     if (required) input.setAttribute('aria-required', 'true');
     else input.removeAttribute('aria-required');
   });
-  return <Select<Value> {...props} />;
+}
+
+/** antd's Cascader inside a required Form.Item, for the same reason as FormSelect (it is an rc-select too). */
+export function FormCascader<Option extends object>({ 'aria-required': ariaRequired, ...props }: Omit<CascaderProps<Option>, 'multiple'> & AriaAttributes) {
+  useRequiredOnCombobox(props.id, ariaRequired);
+  return <Cascader<Option> {...props} />;
 }
 
 /**

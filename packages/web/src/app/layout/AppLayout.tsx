@@ -1,4 +1,4 @@
-import { routeChain, SIDEBAR_WIDTH_PX } from '@vigil/contracts';
+import { routeChain, routeTitleKey, SIDEBAR_WIDTH_PX } from '@vigil/contracts';
 import { Drawer, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,8 @@ export function AppLayout() {
   const platformName = setting?.name || publicName || t('shell.app.defaultName');
   const leaf = routeChain(location.pathname).at(-1);
   useBrandingSync(setting?.name || publicName, setting?.logoUrl);
-  useDocumentTitle(leaf ? t(leaf.titleKey, { defaultValue: leaf.titleKey }) : '', platformName);
+  const leafTitleKey = leaf && access ? routeTitleKey(leaf, access.isAbroad) : leaf?.titleKey;
+  useDocumentTitle(leafTitleKey ? t(leafTitleKey, { defaultValue: leafTitleKey }) : '', platformName);
   const alarmsAllowed = access ? canOpen('/alarm-log', access) : false;
   useLiveConnection(alarmsAllowed);
 

@@ -1,6 +1,7 @@
-import { routeChain } from '@vigil/contracts';
+import { routeChain, routeTitleKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useEdition } from '../../session/edition.ts';
 
 /** The id of the main content region, the skip link's target. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -13,9 +14,11 @@ export const MAIN_CONTENT_ID = 'main-content';
 export function PageTitle() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { isAbroad } = useEdition();
   const leaf = routeChain(pathname).at(-1);
   if (!leaf) return null;
-  return <h1 className="visually-hidden">{t(leaf.titleKey, { defaultValue: leaf.titleKey })}</h1>;
+  const titleKey = routeTitleKey(leaf, isAbroad);
+  return <h1 className="visually-hidden">{t(titleKey, { defaultValue: titleKey })}</h1>;
 }
 
 /** "Skip to main content": the first thing a keyboard user reaches, shown when focused. */

@@ -1,4 +1,4 @@
-import { routeChain } from '@vigil/contracts';
+import { routeChain, routeTitleKey } from '@vigil/contracts';
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -8,11 +8,11 @@ import { canOpen, type AccessContext } from '../routing/access.ts';
 import { claimViews, closeAllViews, closeOtherViews, closeView, useVisitedViews, visitView, type VisitedView } from './visited-views.ts';
 
 /** The title key of a leaf console path; null for parents (they redirect) and unknown paths. */
-function leafTitleKey(path: string): string | null | undefined {
+function leafTitleKey(path: string, isAbroad: boolean): string | null | undefined {
   const chain = routeChain(path);
   const leaf = chain[chain.length - 1];
   if (!leaf || leaf.children) return undefined;
-  return leaf.titleKey || null;
+  return routeTitleKey(leaf, isAbroad) || null;
 }
 
 /** The tab bar of visited pages with its right-click menu (spec 01 §2). */
@@ -35,16 +35,16 @@ export function TagsView({ userId, landingPath, access }: { userId: number; land
   useEffect(() => claimViews(userId), [userId]);
   const landingOpen = canOpen(landingPath, access);
   useEffect(() => {
-    const titleKey = leafTitleKey(landingPath);
+    const titleKey = leafTitleKey(landingPath, access.isAbroad);
     if (landingOpen && titleKey !== undefined) visitView({ path: landingPath, fullPath: landingPath, titleKey, affix: true });
-  }, [landingPath, landingOpen, userId]);
+  }, [landingPath, landingOpen, userId, access.isAbroad]);
   const pathOpen = canOpen(location.pathname, access);
   useEffect(() => {
-    const titleKey = leafTitleKey(location.pathname);
+    const titleKey = leafTitleKey(location.pathname, access.isAbroad);
     if (pathOpen && titleKey !== undefined) {
       visitView({ path: location.pathname, fullPath: location.pathname + location.search, titleKey, affix: false });
     }
-  }, [location.pathname, location.search, pathOpen, userId]);
+  }, [location.pathname, location.search, pathOpen, userId, access.isAbroad]);
 
   const goToLast = (remaining: readonly VisitedView[]) => navigate(remaining[remaining.length - 1]?.fullPath ?? '/');
   const actions = {

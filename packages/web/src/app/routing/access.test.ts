@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CONSOLE_ROUTES, type ConsoleRoute } from '@vigil/contracts';
 import enUS from '../../i18n/locales/en-us.json' with { type: 'json' };
-import { canOpen, firstOpenChild, isRefusedRole, menuEntries, type AccessContext } from './access.ts';
+import { canOpen, firstOpenChild, isRefusedRole, menuEntries, titleKeysOf, type AccessContext } from './access.ts';
 
 const withProvider = [{ available: true }];
 const context = (role: AccessContext['role'], providerList = withProvider, isAbroad = true): AccessContext => ({ role, providerList, isAbroad });
@@ -38,6 +38,20 @@ test('care screens need an available provider for a class I provider only', () =
   assert.equal(canOpen('/settings/platSet', context('ONE_ROLE', [])), true);
 });
 
+test('original data is for the vendor administrators; the overseas device screens need the overseas edition', () => {
+  assert.equal(canOpen('/deviceManage/historyData', context('SENIOR_ROLE')), true);
+  assert.equal(canOpen('/deviceManage/historyData', context('BUSINESS_ROLE')), false);
+  assert.equal(canOpen('/deviceManage/historyData', context('TWO_ROLE')), false);
+  assert.equal(canOpen('/deviceManage/deviceManage', context('BUSINESS_ROLE')), true);
+  assert.equal(canOpen('/deviceManage/ed719Device', { ...context('TWO_ROLE'), isAbroad: false }), false);
+  assert.equal(canOpen('/deviceManage/ed719Device', { ...context('TWO_ROLE'), isAbroad: true }), true);
+});
+
+test('device management is titled "sleep monitors" in the overseas edition only', () => {
+  assert.deepEqual(titleKeysOf('/deviceManage/deviceManage', true), ['route.deviceManage', 'route.sleepMonitor']);
+  assert.deepEqual(titleKeysOf('/deviceManage/deviceManage', false), ['route.deviceManage', 'route.deviceList']);
+});
+
 test('government opens statistics only; unknown paths open for nobody', () => {
   assert.equal(canOpen('/statistics', context('GOVERNMENT')), true);
   assert.equal(canOpen('/permission/accountmanager', context('GOVERNMENT')), false);
@@ -64,13 +78,25 @@ test('the menu lists only built, visible routes the role may open', () => {
     '/BunkManage/index',
     '/nurse-manage',
     '/nurse-manage/nurseManage',
+    '/deviceManage',
+    '/deviceManage/deviceManage',
+    '/deviceManage/ed719Device',
+    '/deviceManage/safeDeviceManage',
+    '/deviceManage/hostDevice',
     '/permission',
     '/permission/accountmanager',
     '/permission/providermanager',
     '/settings',
     '/settings/platSet',
   ]);
-  assert.deepEqual(menuPaths(context('SENIOR_ROLE')), ['/permission', '/permission/accountmanager', '/permission/providermanager']);
+  assert.deepEqual(menuPaths(context('SENIOR_ROLE')), [
+    '/deviceManage',
+    '/deviceManage/deviceManage',
+    '/deviceManage/historyData',
+    '/permission',
+    '/permission/accountmanager',
+    '/permission/providermanager',
+  ]);
   assert.deepEqual(menuPaths(context('GOVERNMENT')), []);
 });
 

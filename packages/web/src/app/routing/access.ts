@@ -1,4 +1,4 @@
-import { CONSOLE_ROUTES, pathAllows, routeChain, type ConsoleRoute, type Role } from '@vigil/contracts';
+import { CONSOLE_ROUTES, pathAllows, routeChain, routeTitleKey, type ConsoleRoute, type Role } from '@vigil/contracts';
 
 /** What route access depends on: the role, the provider list and the edition. */
 export interface AccessContext {
@@ -55,10 +55,11 @@ export interface MenuEntry {
 
 function menuEntry(route: ConsoleRoute, context: AccessContext): MenuEntry | null {
   if (!route.built || route.hidden || !canOpen(route.path, context)) return null;
-  if (!route.children) return { path: route.path, titleKey: route.titleKey, icon: route.icon };
+  const titleKey = routeTitleKey(route, context.isAbroad);
+  if (!route.children) return { path: route.path, titleKey, icon: route.icon };
   const children = route.children.map((child) => menuEntry(child, context)).filter((child) => child !== null);
   if (!children.length) return null;
-  return { path: route.path, titleKey: route.titleKey, icon: route.icon, children };
+  return { path: route.path, titleKey, icon: route.icon, children };
 }
 
 /** The sidebar menu: built, visible routes the user may open (screens of later releases stay out). */
@@ -67,6 +68,6 @@ export function menuEntries(context: AccessContext, routes: readonly ConsoleRout
 }
 
 /** Title keys of the path and its ancestors, outermost first; empty for unknown paths. */
-export function titleKeysOf(path: string): string[] {
-  return routeChain(path).map((route) => route.titleKey);
+export function titleKeysOf(path: string, isAbroad = false): string[] {
+  return routeChain(path).map((route) => routeTitleKey(route, isAbroad));
 }

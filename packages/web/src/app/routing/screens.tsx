@@ -1,6 +1,7 @@
-import type { ConsoleRoute } from '@vigil/contracts';
+import { routeTitleKey, type ConsoleRoute } from '@vigil/contracts';
 import { Spin } from 'antd';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useEdition } from '../../session/edition.ts';
 import { NotYetAvailablePage } from '../pages/NotYetAvailablePage.tsx';
 
 // Screens load on first visit, so the login page does not wait for every screen's code.
@@ -19,6 +20,8 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   RealTimeResidentList: lazy(() => import('../../features/monitor/BedBoardPage.tsx').then((m) => ({ default: m.BedBoardPage }))),
   RealTimeResident: lazy(() => import('../../features/monitor/HouseholdPage.tsx').then((m) => ({ default: m.HouseholdPage }))),
   nurseManageList: lazy(() => import('../../features/caregivers/CaregiverListPage.tsx').then((m) => ({ default: m.CaregiverListPage }))),
+  deviceManageList: lazy(() => import('../../features/devices/DeviceManagePage.tsx').then((m) => ({ default: m.DeviceManagePage }))),
+  historyData: lazy(() => import('../../features/devices/originData/OriginDataPage.tsx').then((m) => ({ default: m.OriginDataPage }))),
   ed719Device: lazy(() => import('../../features/gateways/FallRadarPage.tsx').then((m) => ({ default: m.FallRadarPage }))),
   safeDeviceManage: lazy(() => import('../../features/gateways/SecurityDevicePage.tsx').then((m) => ({ default: m.SecurityDevicePage }))),
   hostDevice: lazy(() => import('../../features/gateways/HostDevicePage.tsx').then((m) => ({ default: m.HostDevicePage }))),
@@ -27,8 +30,9 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
 
 /** The screen of a leaf route, or the not-yet-available notice for routes of later releases. */
 export function RouteScreen({ route }: { route: ConsoleRoute }) {
+  const { isAbroad } = useEdition();
   const Screen = route.built ? SCREENS[route.name] : undefined;
-  if (!Screen) return <NotYetAvailablePage titleKey={route.titleKey} />;
+  if (!Screen) return <NotYetAvailablePage titleKey={routeTitleKey(route, isAbroad)} />;
   return (
     <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '80px auto' }} />}>
       <Screen />
