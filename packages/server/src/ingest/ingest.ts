@@ -207,10 +207,16 @@ export function createIngest(deps: IngestDeps) {
     batch.rows.push({ device_id: entry.deviceId, channel, ts: ts ?? time, received_at: time, payload: typeof raw === 'string' ? raw : raw.toString('utf8') });
   }
 
-  async function resolveSub(host: DirectoryEntry, subId: string): Promise<DirectoryEntry | null | 'foreign'> {
+  /**
+   * The sub-device a gateway reports for: its own entry, null when unknown (or when a device on
+   * no host is joining in a pairing window: the gateways module decides whether it attaches), or
+   * 'foreign' when it belongs to another host.
+   */
+  async function resolveSub(host: DirectoryEntry, subId: string, joining = false): Promise<DirectoryEntry | null | 'foreign'> {
     const sub = directory.cached(subId) ?? (await directory.lookup(subId));
     if (!sub) return null;
-    return sub.hostRowId === host.rowId ? sub : 'foreign';
+    if (sub.hostRowId === host.rowId) return sub;
+    return joining && sub.hostRowId === null ? null : 'foreign';
   }
 
   function handleStatus(entry: DirectoryEntry, status: StatusMessage, time: number, source: MessageSource, raw: Buffer | string): void {
@@ -273,7 +279,7 @@ export function createIngest(deps: IngestDeps) {
         const event = parsed.data;
         let subDevice: DomainEventMap['device.event']['subDevice'] = null;
         if (event.sub) {
-          const sub = await resolveSub(entry, event.sub);
+          const sub = await resolveSub(entry, event.sub, event.type === 'pairing');
           if (sub === 'foreign') return drop(channel, 'foreignSub', entry.deviceId, event.sub);
           if (sub) {
             subDevice = { deviceId: sub.deviceId, deviceType: sub.deviceType, ...placement(sub) };

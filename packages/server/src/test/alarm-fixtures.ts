@@ -6,7 +6,10 @@ import type { Db } from '../db/database.ts';
 /** A random device ID (the shared Mosquitto and Redis see every engineer's tests). */
 export const randomDeviceId = (prefix = 'T'): string => `${prefix}-${crypto.randomBytes(5).toString('hex')}`;
 
-/** Adds a device row bound as given (the devices module's own API may not exist in this branch). */
+/**
+ * Adds a device row bound as given, never seen online: ingest's supervision leaves it alone, so
+ * the only status changes are the ones a test publishes.
+ */
 export async function insertDevice(db: Db, device: { deviceId?: string; deviceType: number } & DevicePlacement, now = Date.now()): Promise<string> {
   const deviceId = device.deviceId ?? randomDeviceId();
   await db
@@ -14,7 +17,7 @@ export async function insertDevice(db: Db, device: { deviceId?: string; deviceTy
     .values({
       device_id: deviceId, cipher_id: `C${deviceId}`, device_type: device.deviceType, device_key: crypto.randomBytes(16).toString('hex'),
       provider_id: device.providerId, bed_id: device.bedId, room_id: device.roomId, resident_id: device.residentId,
-      pairing: 'none', online: 1, location: '', settings: '{}', remark: '', created_at: now, updated_at: now,
+      pairing: 'none', online: 0, location: '', settings: '{}', remark: '', created_at: now, updated_at: now,
     })
     .execute();
   return deviceId;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
+import mqtt from 'mqtt';
 import { Status, type DeviceAckEvent } from '@vigil/contracts';
 import { homeDevice, recordingDownlink, setOnline } from '../../test/device-fixtures.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
@@ -150,21 +151,38 @@ describe('sleep-monitor settings and device commands', () => {
   });
 });
 
-describe('device commands without ingest: the placeholder transport', () => {
+describe('device commands over the embedded broker (ingest\'s downlink)', () => {
   let server: TestServer;
   before(async () => {
     server = await startTestServer({ demo: true });
   });
   after(() => server.close());
 
-  test('settings are stored and their command shows failed as "device offline"', async () => {
+  test('a settings change reaches the connected device on its cmd topic, and its ack marks the command acknowledged', async () => {
     const vendor = (await server.login('demosenior')).token;
     const home = (await server.login('demotwoa')).token;
     const monitor = await homeDevice(server, vendor, home);
-    const result = await server.call(api.updateAlgMode, { id: monitor.id, sensitivity: 'low', leaveBedMode: 'balanced' }, { token: home });
-    assert.equal(result.status, Status.OK, result.msg);
-    assert.equal(result.data.command.state, 'failed');
-    assert.equal(result.data.command.message, 'device.offline');
-    assert.equal((await server.call(api.getDevice, { id: monitor.id }, { token: home })).data.settings?.sensitivity, 'low');
+    const key = (await server.call(api.getDevice, { id: monitor.id }, { token: vendor })).data.deviceKey;
+    assert.ok(key);
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.vigil.mqttPort}`, { clientId: monitor.deviceId, username: monitor.deviceId, password: key, reconnectPeriod: 0 });
+    try {
+      await device.subscribeAsync(api.deviceTopic(monitor.deviceId, 'cmd'), { qos: 1 });
+      const received = new Promise<api.CommandMessage>((resolve) => device.on('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+      const result = await server.call(api.updateAlgMode, { id: monitor.id, sensitivity: 'low', leaveBedMode: 'fast' }, { token: home });
+      assert.equal(result.status, Status.OK, result.msg);
+      assert.equal(result.data.command.state, 'pending');
+      const command = await received;
+      assert.equal(command.cmd, 'configure');
+      assert.equal(command.id, result.data.command.id);
+      await device.publishAsync(api.deviceTopic(monitor.deviceId, 'ack'), JSON.stringify({ id: command.id, ok: true }), { qos: 1 });
+      let state = 'pending';
+      for (let i = 0; i < 50 && state === 'pending'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        state = (await server.call(api.getDevice, { id: monitor.id }, { token: home })).data.lastCommand?.state ?? 'none';
+      }
+      assert.equal(state, 'acked');
+    } finally {
+      await device.endAsync();
+    }
   });
 });

@@ -58,6 +58,8 @@ describe('device tenant scope', () => {
     [api.restartDevice, () => ({ id: a.id }), Status.NOT_FOUND],
     [api.deviceExcelModel, () => ({}), Status.OK],
     [api.deviceExportData, () => ({ providerId: a.providerId }), Status.OK],
+    // Live data of another home's device: answered exactly like a device that does not exist.
+    [api.subscribeDevices, () => ({ deviceIds: [a.deviceId] }), Status.NOT_FOUND],
     [api.deviceBatchAdd, () => ({}), Status.BAD_REQUEST],
   ];
 
