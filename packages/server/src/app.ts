@@ -44,6 +44,7 @@ import type { Downlink } from './events/downlink.ts';
 import { AppError } from './http/errors.ts';
 import { Status } from '@vigil/contracts';
 import { deviceRoutes } from './modules/devices/device.routes.ts';
+import { releaseRoutes } from './modules/releases/release.routes.ts';
 
 export interface Vigil {
   app: FastifyInstance;
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   careRoutes(routes, db, now, workers);
   const bus = inProcessEventBus(app.log);
   deviceRoutes(routes, { db, now, bus, downlink: options.downlink ?? offlineDownlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
+  releaseRoutes(app, routes, { db, now, dataDir: config.dataDir });
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,

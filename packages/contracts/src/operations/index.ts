@@ -4,6 +4,7 @@ import * as auth from './auth.ts';
 import * as caregivers from './caregivers.ts';
 import * as community from './community.ts';
 import * as devices from './devices.ts';
+import * as releases from './releases.ts';
 import type { Operation } from './define.ts';
 import * as providers from './providers.ts';
 import * as residents from './residents.ts';
@@ -21,6 +22,7 @@ export * from './residents.ts';
 export * from './caregivers.ts';
 export * from './community.ts';
 export * from './devices.ts';
+export * from './releases.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -29,4 +31,4 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 }
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
-export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices].flatMap(operationsOf);
+export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, releases].flatMap(operationsOf);

@@ -277,4 +277,44 @@ export interface Database {
   care_configs: CareConfigsTable;
   devices: DevicesTable;
   device_commands: DeviceCommandsTable;
+  release_files: ReleaseFilesTable;
+  app_versions: AppVersionsTable;
+  h5_versions: H5VersionsTable;
+  app_h5_versions: AppH5VersionsTable;
+}
+
+/** An uploaded app package or H5 file (migration 012, docs/releases.md); bytes live in the release store. */
+export interface ReleaseFilesTable {
+  id: string;
+  file_name: string;
+  size: number;
+  md5: string;
+  created_at: number;
+}
+
+export interface AppVersionsTable {
+  id: Generated<number>;
+  platform: string;
+  version_name: string;
+  /** Left-padded with zeros to 20 digits. */
+  build_number: string;
+  update_log: string;
+  store_url: Generated<string>;
+  file_id: string | null;
+  force_upgrade: Generated<number>;
+  status: string;
+  uploaded_at: number;
+  published_at: number | null;
+}
+
+export interface H5VersionsTable {
+  id: Generated<number>;
+  version: string;
+  file_id: string;
+  uploaded_at: number;
+}
+
+export interface AppH5VersionsTable {
+  app_version_id: number;
+  h5_version_id: number;
 }
