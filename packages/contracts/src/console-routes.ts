@@ -71,10 +71,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     children: [{ name: 'deviceManageList', path: '/deviceManage/deviceManage', titleKey: 'route.deviceList' }],
   },
   {
-    name: 'AppReleaseManage', path: '/appReleaseManage', roles: ['SUPER_ROLE', 'SENIOR_ROLE'], titleKey: 'route.appReleaseManage', icon: 'cloud',
+    name: 'AppReleaseManage', path: '/appReleaseManage', roles: ['SUPER_ROLE', 'SENIOR_ROLE'], built: true, titleKey: 'route.appReleaseManage', icon: 'cloud',
     children: [
-      { name: 'appVersionDeployment', path: '/appReleaseManage/appVersionDeployment', titleKey: 'route.appVersion' },
-      { name: 'versionDeployment', path: '/appReleaseManage/versionDeployment', titleKey: 'route.h5Version' },
+      { name: 'appVersionDeployment', path: '/appReleaseManage/appVersionDeployment', built: true, titleKey: 'route.appVersion' },
+      { name: 'versionDeployment', path: '/appReleaseManage/versionDeployment', built: true, titleKey: 'route.h5Version' },
     ],
   },
   {

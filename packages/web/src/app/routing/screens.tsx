@@ -13,6 +13,8 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   addAndEditUser: lazy(() => import('../../features/residents/ResidentFormPage.tsx').then((m) => ({ default: m.ResidentFormPage }))),
   BunkManageIndex: lazy(() => import('../../features/addresses/AddressManagePage.tsx').then((m) => ({ default: m.AddressManagePage }))),
   nurseManageList: lazy(() => import('../../features/caregivers/CaregiverListPage.tsx').then((m) => ({ default: m.CaregiverListPage }))),
+  appVersionDeployment: lazy(() => import('../../features/releases/AppVersionPage.tsx').then((m) => ({ default: m.AppVersionPage }))),
+  versionDeployment: lazy(() => import('../../features/releases/H5VersionPage.tsx').then((m) => ({ default: m.H5VersionPage }))),
   addAndEditNurse: lazy(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => ({ default: m.CaregiverFormPage }))),
 };
 
