@@ -64,7 +64,7 @@ test('the menu lists only built, visible routes the role may open', () => {
     '/settings',
     '/settings/platSet',
   ]);
-  assert.deepEqual(menuPaths(context('SENIOR_ROLE')), ['/permission', '/permission/accountmanager', '/permission/providermanager']);
+  assert.deepEqual(menuPaths(context('SENIOR_ROLE')), ['/appReleaseManage', '/appReleaseManage/appVersionDeployment', '/appReleaseManage/versionDeployment', '/permission', '/permission/accountmanager', '/permission/providermanager']);
   assert.deepEqual(menuPaths(context('GOVERNMENT')), []);
 });
 
