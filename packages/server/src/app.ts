@@ -11,8 +11,12 @@ import { ensureAdministrator } from './bootstrap.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { transactional } from './db/transactional.ts';
+import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
 import { serveConsole } from './http/console-static.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { carrierClient } from './ingest/carrier/carrier.client.ts';
+import { carrierRoutes } from './ingest/carrier/carrier.routes.ts';
+import { carrierService } from './ingest/carrier/carrier.service.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { operationRegistrar } from './http/register.ts';
 import { createMetrics } from './ops/metrics.ts';
@@ -39,7 +43,6 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
 import { SERVER_VERSION } from './version.ts';
 import { createWorkerPool } from './workers/pool.ts';
-import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
 import type { Downlink } from './events/downlink.ts';
 import { AppError } from './http/errors.ts';
 import { Status } from '@vigil/contracts';
@@ -173,6 +176,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     checkDatabase: () => database.ping(),
   });
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
+  // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
+  carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log, metrics }), config.carrier.pushSecret);
 
   await serveConsole(app, config.webDistDir);
 

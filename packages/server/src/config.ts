@@ -16,6 +16,17 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Bearer token for /metrics; without it only this machine may read them. */
   metricsToken: string | null;
+  /** The carrier's NB-IoT platform (docs/carrier-adapter.md); all null when there is none. */
+  carrier: CarrierConfig;
+}
+
+export interface CarrierConfig {
+  /** Base URL of the carrier's device API (CARRIER_URL). */
+  url: string | null;
+  /** Bearer token Vigil sends to it (CARRIER_TOKEN). */
+  token: string | null;
+  /** Shared secret the carrier sends with its pushes (CARRIER_PUSH_SECRET); pushes are refused without one. */
+  pushSecret: string | null;
 }
 
 /** `false` (trust nobody), `true` (trust any hop), a hop count, or proxy addresses and CIDR ranges. */
@@ -51,6 +62,17 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 }
 
 const METRICS_TOKEN_MIN_LENGTH = 16;
+const CARRIER_PUSH_SECRET_MIN_LENGTH = 16;
+
+function loadCarrierConfig(env: NodeJS.ProcessEnv): CarrierConfig {
+  const url = env.CARRIER_URL?.trim() || null;
+  if (url && !/^https?:\/\//.test(url)) throw new Error('CARRIER_URL must be an http:// or https:// URL');
+  const pushSecret = env.CARRIER_PUSH_SECRET?.trim() || null;
+  if (pushSecret && pushSecret.length < CARRIER_PUSH_SECRET_MIN_LENGTH) {
+    throw new Error(`CARRIER_PUSH_SECRET must be at least ${CARRIER_PUSH_SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 24)`);
+  }
+  return { url: url?.replace(/\/+$/, '') ?? null, token: env.CARRIER_TOKEN?.trim() || null, pushSecret };
+}
 
 /** Reads the configuration from environment variables, with the embedded defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken,
+    carrier: loadCarrierConfig(env),
   };
 }

@@ -1,20 +1,24 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
+import { demoBrokerUrl, startDemoSimulation, type DemoSimulation } from './demo/simulate.ts';
 
-/** `npm run demo`: seeds the demo care home (idempotently) and starts Vigil. */
+/** `npm run demo`: seeds the demo care home (idempotently), starts Vigil, then its simulated devices. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const vigil = await buildApp(config);
   await seedDemo(vigil.database.db);
-  process.once('SIGINT', () => void vigil.close().then(() => process.exit(0)));
-  process.once('SIGTERM', () => void vigil.close().then(() => process.exit(0)));
+  let simulation: DemoSimulation | null = null;
+  const shutdown = () => void (simulation?.stop() ?? Promise.resolve()).then(() => vigil.close()).then(() => process.exit(0));
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
   await vigil.app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   console.log(`\nVigil demo is running at http://${shown}:${config.port}/ (${vigil.database.describe})`);
   console.log(`Demo logins, all with password ${DEMO_PASSWORD}:`);
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.userName.padEnd(14)} ${account.role}`);
   console.log('');
+  simulation = await startDemoSimulation(vigil.database.db, { brokerUrl: demoBrokerUrl(), dataDir: config.dataDir, print: (line) => console.log(line) });
 }
 
 main().catch((error: unknown) => {

@@ -4,3 +4,4 @@ export * from './device-settings.ts';
 export * from './protocol.ts';
 export * from './events.ts';
 export * from './registry-events.ts';
+export * from './carrier.ts';

@@ -285,4 +285,7 @@ export const cs: Messages = {
   'release.state.saved': 'uložena (nezveřejněna)',
   'release.state.published': 'zveřejněna',
   'release.state.removed': 'stažena',
+  'carrier.notConfigured': 'Není nastavena IoT platforma operátora (CARRIER_URL).',
+  'carrier.unreachable': 'IoT platforma operátora neodpověděla. Zkuste to prosím později.',
+  'carrier.deviceUnknown': 'IoT platforma operátora toto zařízení nezná (IMEI {imei}).',
 };

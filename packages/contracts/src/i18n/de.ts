@@ -285,4 +285,7 @@ export const de: Messages = {
   'release.state.saved': 'gespeichert (unveröffentlicht)',
   'release.state.published': 'veröffentlicht',
   'release.state.removed': 'zurückgezogen',
+  'carrier.notConfigured': 'Keine IoT-Plattform eines Netzbetreibers eingerichtet (CARRIER_URL).',
+  'carrier.unreachable': 'Die IoT-Plattform des Netzbetreibers antwortet nicht. Bitte versuchen Sie es später erneut.',
+  'carrier.deviceUnknown': 'Die IoT-Plattform des Netzbetreibers kennt dieses Gerät nicht (IMEI {imei}).',
 };

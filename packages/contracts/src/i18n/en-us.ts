@@ -288,6 +288,9 @@ export const enUS = {
   'release.state.saved': 'saved (unpublished)',
   'release.state.published': 'published',
   'release.state.removed': 'removed',
+  'carrier.notConfigured': 'No carrier IoT platform is configured (CARRIER_URL).',
+  'carrier.unreachable': "The carrier's IoT platform did not answer. Please try again later.",
+  'carrier.deviceUnknown': "The carrier's IoT platform does not know this device (IMEI {imei}).",
 } as const;
 
 export type MessageKey = keyof typeof enUS;

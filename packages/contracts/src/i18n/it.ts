@@ -285,4 +285,7 @@ export const it: Messages = {
   'release.state.saved': 'salvata (non pubblicata)',
   'release.state.published': 'pubblicata',
   'release.state.removed': 'ritirata',
+  'carrier.notConfigured': "Nessuna piattaforma IoT dell'operatore è configurata (CARRIER_URL).",
+  'carrier.unreachable': "La piattaforma IoT dell'operatore non ha risposto. Riprovare più tardi.",
+  'carrier.deviceUnknown': "La piattaforma IoT dell'operatore non conosce questo dispositivo (IMEI {imei}).",
 };

@@ -285,4 +285,7 @@ export const ja: Messages = {
   'release.state.saved': '保存済み（未公開）',
   'release.state.published': '公開中',
   'release.state.removed': '取り下げ済み',
+  'carrier.notConfigured': '通信事業者の IoT プラットフォームが設定されていません（CARRIER_URL）。',
+  'carrier.unreachable': '通信事業者の IoT プラットフォームが応答しません。しばらくしてから再度お試しください。',
+  'carrier.deviceUnknown': '通信事業者の IoT プラットフォームにこのデバイスはありません（IMEI {imei}）。',
 };

@@ -285,4 +285,7 @@ export const ko: Messages = {
   'release.state.saved': '저장됨(미게시)',
   'release.state.published': '게시됨',
   'release.state.removed': '내려짐',
+  'carrier.notConfigured': '통신사 IoT 플랫폼이 설정되지 않았습니다(CARRIER_URL).',
+  'carrier.unreachable': '통신사 IoT 플랫폼이 응답하지 않습니다. 잠시 후 다시 시도하십시오.',
+  'carrier.deviceUnknown': '통신사 IoT 플랫폼에 이 장치가 없습니다(IMEI {imei}).',
 };

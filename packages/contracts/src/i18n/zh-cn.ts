@@ -285,4 +285,7 @@ export const zhCN: Messages = {
   'release.state.saved': '已保存（未发布）',
   'release.state.published': '已发布',
   'release.state.removed': '已下架',
+  'carrier.notConfigured': '未配置运营商物联网平台（CARRIER_URL）。',
+  'carrier.unreachable': '运营商物联网平台无响应，请稍后重试。',
+  'carrier.deviceUnknown': '运营商物联网平台中没有该设备（IMEI {imei}）。',
 };

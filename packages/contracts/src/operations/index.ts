@@ -2,6 +2,7 @@ import * as accounts from './accounts.ts';
 import * as addresses from './addresses.ts';
 import * as auth from './auth.ts';
 import * as caregivers from './caregivers.ts';
+import * as carrier from './carrier.ts';
 import * as community from './community.ts';
 import * as devices from './devices.ts';
 import * as releases from './releases.ts';
@@ -23,6 +24,7 @@ export * from './caregivers.ts';
 export * from './community.ts';
 export * from './devices.ts';
 export * from './releases.ts';
+export * from './carrier.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -31,4 +33,4 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 }
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
-export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, releases].flatMap(operationsOf);
+export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, releases, carrier].flatMap(operationsOf);

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Booleans are stored as 0/1 integers so both dialects share one schema. */
 export type Flag = 0 | 1;
@@ -238,7 +238,8 @@ export interface DevicesTable {
   created_at: number;
   updated_at: number;
   /** 1 when the vendor took it out of stock (repair, retired): care homes cannot add it (migration 007). */
-  withheld: Flag;
+  /** Defaults to 0 (in stock) on insert. */
+  withheld: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 /** A command sent to a device and its answer (migration 007). */

@@ -5,6 +5,7 @@ import { accountRepository } from '../modules/accounts/account.repository.ts';
 import { hashPassword } from '../modules/auth/password-hash.ts';
 import { providerRepository } from '../modules/providers/provider.repository.ts';
 import { seedCare } from './seed-care.ts';
+import { seedDevices } from './seed-devices.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026care';
 
@@ -63,4 +64,5 @@ export async function seedDemo(db: Db, now: () => number = Date.now): Promise<vo
     });
   }
   await seedCare(db, passwordHash, now());
+  await seedDevices(db, now());
 }

@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import { CarrierPushSchema, DEVICE_TYPES, Status, type CarrierDevice, type DevicePlacement, type DeviceStatusEvent, type OutputOf, type syncAllThirdDevice, type syncThirdDevice } from '@vigil/contracts';
+import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { AppError, errors } from '../../http/errors.ts';
+import type { Metrics } from '../../ops/metrics.ts';
+import { carrierRepository, type CarrierDeviceRow, type CarrierRepository, type CarrierStatusChange } from './carrier.repository.ts';
+import type { CarrierClient } from './carrier.client.ts';
+import { carrierPushToVigil, type VigilDeviceMessage } from './translate.ts';
+
+/** A carrier may push one report or a list of them. */
+export const CARRIER_PUSH_BATCH_MAX = 100;
+
+export interface CarrierPushResult {
+  accepted: number;
+  /** Malformed reports, unknown alarm codes and devices Vigil does not hold: counted and dropped. */
+  dropped: number;
+}
+
+const placementOf = (row: CarrierDeviceRow): DevicePlacement => ({ providerId: row.provider_id, bedId: row.bed_id, roomId: row.room_id, residentId: row.resident_id });
+
+/**
+ * Brings a row up to date from the carrier's listing; answers the status event to
+ * publish once committed (null when the online state did not move).
+ */
+async function applyListed(repository: CarrierRepository, row: CarrierDeviceRow, listed: CarrierDevice, at: number): Promise<DeviceStatusEvent | null> {
+  const online = listed.netStatus === 1;
+  const wasOnline = row.online === 1;
+  const change: CarrierStatusChange = { online, now: at, ...(listed.firmwareVersion ? { firmware: listed.firmwareVersion } : {}), ...(row.imei === null ? { imei: listed.imei } : {}) };
+  const lastSeen = listed.onlineAt ?? listed.offlineAt;
+  if (lastSeen !== null && lastSeen > (row.last_seen_at ?? 0)) change.lastSeenAt = lastSeen;
+  await repository.applyStatus(row.id, change, wasOnline);
+  if (online === wasOnline) return null;
+  return { deviceId: row.device_id, deviceType: row.device_type, receivedAt: at, ...placementOf(row), online, reason: 'message', wasOnline, status: {} };
+}
+
+/**
+ * The NB-IoT carrier adapter (docs/carrier-adapter.md): pulls the carrier's device list
+ * into Vigil's devices, and turns the carrier's pushes into Vigil protocol messages, which
+ * update the device and go out on the event bus as ingest's own do.
+ */
+export function carrierService(deps: { db: Db; client: CarrierClient; bus: EventBus; now: () => number; log: { warn(details: object, message: string): void }; metrics: Metrics }) {
+  const { db, client, bus, now, log } = deps;
+  const reports = deps.metrics.counter({
+    name: 'vigil_carrier_push_reports_total',
+    help: 'Reports pushed by the NB-IoT carrier platform, by result (accepted, malformed, unknownDevice)',
+    labelNames: ['result'],
+  });
+
+  /** One translated message: update the row, then publish as ingest does. */
+  async function apply(message: VigilDeviceMessage, receivedAt: number): Promise<boolean> {
+    const row = await carrierRepository(db).findByImei(message.deviceId);
+    if (!row) return false;
+    const wasOnline = row.online === 1;
+    const base = { deviceId: row.device_id, deviceType: row.device_type, receivedAt, ...placementOf(row) };
+    if (message.channel === 'status') {
+      const { online, ...status } = message.message;
+      await carrierRepository(db).applyStatus(
+        row.id,
+        { online, now: receivedAt, ...(online ? { lastSeenAt: receivedAt } : {}), ...(status.battery !== undefined ? { battery: status.battery } : {}), ...(status.signal !== undefined ? { signal: status.signal } : {}), ...(status.firmware !== undefined ? { firmware: status.firmware } : {}) },
+        wasOnline,
+      );
+      await bus.publish('device.status', { ...base, online, reason: online && !wasOnline ? 'returned' : 'message', wasOnline, status });
+      return true;
+    }
+    await carrierRepository(db).applyStatus(row.id, { online: true, lastSeenAt: receivedAt, now: receivedAt }, wasOnline);
+    if (!wasOnline) await bus.publish('device.status', { ...base, online: true, reason: 'returned', wasOnline, status: {} });
+    await bus.publish('device.event', { ...base, subDevice: null, event: message.message });
+    return true;
+  }
+
+  return {
+    /** GET /device/syncAllThirdDevice. */
+    async syncAll(): Promise<OutputOf<typeof syncAllThirdDevice>> {
+      const listed = await client.listDevices();
+      const unknown: string[] = [];
+      const result = { total: listed.length, updated: 0, added: 0, unknown };
+      const announcements: DeviceStatusEvent[] = [];
+      await db.transaction().execute(async (trx) => {
+        const repository = carrierRepository(trx);
+        for (const device of listed) {
+          const row = await repository.findByImei(device.imei);
+          if (row) {
+            const event = await applyListed(repository, row, device, now());
+            if (event) announcements.push(event);
+            result.updated++;
+            continue;
+          }
+          const info = DEVICE_TYPES.find((candidate) => candidate.model === device.model && candidate.links.includes('carrier'));
+          if (!info) {
+            result.unknown.push(device.imei);
+            continue;
+          }
+          await repository.insertStock({
+            deviceId: device.imei,
+            deviceType: info.type,
+            imei: device.imei,
+            key: crypto.randomBytes(24).toString('base64url'),
+            cipherId: `NB${crypto.randomBytes(10).toString('hex').toUpperCase()}`,
+            online: device.netStatus === 1,
+            firmware: device.firmwareVersion,
+            now: now(),
+          });
+          result.added++;
+        }
+      });
+      // Told only once the changes are committed.
+      for (const event of announcements) await bus.publish('device.status', event);
+      return result;
+    },
+
+    /** POST /device/syncThirdDevice. */
+    async syncOne(deviceId: string): Promise<OutputOf<typeof syncThirdDevice>> {
+      const row = await carrierRepository(db).findByDeviceId(deviceId);
+      if (!row) throw errors.notFound();
+      const imei = row.imei ?? (/^\d{15}$/.test(row.device_id) ? row.device_id : null);
+      if (!imei) throw new AppError(Status.NOT_FOUND, 'carrier.deviceUnknown', { imei: '-' });
+      const listed = await client.device(imei);
+      if (!listed) throw new AppError(Status.NOT_FOUND, 'carrier.deviceUnknown', { imei });
+      const event = await applyListed(carrierRepository(db), row, listed, now());
+      if (event) await bus.publish('device.status', event);
+      const fresh = await carrierRepository(db).findByDeviceId(deviceId);
+      return { deviceId, imei: fresh?.imei ?? imei, online: fresh?.online === 1, firmwareVersion: fresh?.firmware_version ?? null, lastSeenAt: fresh?.last_seen_at ?? null };
+    },
+
+    /** The carrier's HTTP push: one report or a list. Never throws for a bad report; it is counted and dropped. */
+    async receive(body: unknown): Promise<CarrierPushResult> {
+      const batch = Array.isArray(body) ? body.slice(0, CARRIER_PUSH_BATCH_MAX) : [body];
+      const result: CarrierPushResult = { accepted: 0, dropped: Array.isArray(body) ? Math.max(0, body.length - CARRIER_PUSH_BATCH_MAX) : 0 };
+      if (result.dropped > 0) reports.inc({ result: 'malformed' }, result.dropped);
+      for (const report of batch) {
+        const push = CarrierPushSchema.safeParse(report);
+        const messages = push.success ? carrierPushToVigil(push.data) : [];
+        if (messages.length === 0) {
+          result.dropped++;
+          reports.inc({ result: 'malformed' });
+          continue;
+        }
+        const receivedAt = now();
+        let known = true;
+        for (const message of messages) known = (await apply(message, receivedAt)) && known;
+        reports.inc({ result: known ? 'accepted' : 'unknownDevice' });
+        if (known) result.accepted++;
+        else {
+          result.dropped++;
+          log.warn({ imei: messages[0].deviceId }, 'carrier push for a device Vigil does not hold, dropped');
+        }
+      }
+      return result;
+    },
+  };
+}
+export type CarrierService = ReturnType<typeof carrierService>;
