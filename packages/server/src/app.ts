@@ -48,6 +48,7 @@ import { AppError } from './http/errors.ts';
 import { Status } from '@vigil/contracts';
 import { deviceRoutes } from './modules/devices/device.routes.ts';
 import { releaseRoutes } from './modules/releases/release.routes.ts';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 
 export interface Vigil {
   app: FastifyInstance;
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus = inProcessEventBus(app.log);
   deviceRoutes(routes, { db, now, bus, downlink: options.downlink ?? offlineDownlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
   releaseRoutes(app, routes, { db, now, dataDir: config.dataDir });
+  firmwareRoutes(app, routes, { db, now, dataDir: config.dataDir, workers, secret: keys.deviceCipherSecret });
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,

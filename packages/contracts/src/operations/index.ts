@@ -6,6 +6,7 @@ import * as carrier from './carrier.ts';
 import * as community from './community.ts';
 import * as devices from './devices.ts';
 import * as releases from './releases.ts';
+import * as firmware from './firmware.ts';
 import type { Operation } from './define.ts';
 import * as providers from './providers.ts';
 import * as residents from './residents.ts';
@@ -24,6 +25,7 @@ export * from './caregivers.ts';
 export * from './community.ts';
 export * from './devices.ts';
 export * from './releases.ts';
+export * from './firmware.ts';
 export * from './carrier.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
@@ -33,4 +35,4 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 }
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
-export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, releases, carrier].flatMap(operationsOf);
+export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, releases, firmware, carrier].flatMap(operationsOf);

@@ -282,6 +282,50 @@ export interface Database {
   app_versions: AppVersionsTable;
   h5_versions: H5VersionsTable;
   app_h5_versions: AppH5VersionsTable;
+  firmware_files: FirmwareFilesTable;
+  firmware_packages: FirmwarePackagesTable;
+  firmware_gray_devices: FirmwareGrayDevicesTable;
+  firmware_upgrades: FirmwareUpgradesTable;
+}
+
+/** An uploaded, checked firmware zip (migration 012, docs/firmware.md). */
+export interface FirmwareFilesTable {
+  id: string;
+  file_name: string;
+  size: number;
+  md5: string;
+  device_type: number;
+  version: string;
+  created_at: number;
+}
+
+export interface FirmwarePackagesTable {
+  id: Generated<number>;
+  file_id: string;
+  device_type: number;
+  version: string;
+  status: string;
+  remark: Generated<string>;
+  created_at: number;
+  published_at: number | null;
+}
+
+export interface FirmwareGrayDevicesTable {
+  firmware_id: number;
+  /** devices.id */
+  device_id: number;
+  added_at: number;
+}
+
+export interface FirmwareUpgradesTable {
+  firmware_id: number;
+  /** devices.id */
+  device_id: number;
+  state: string;
+  progress: Generated<number>;
+  command_id: string | null;
+  message: Generated<string>;
+  updated_at: number;
 }
 
 /** An uploaded app package or H5 file (migration 012, docs/releases.md); bytes live in the release store. */
