@@ -49,6 +49,7 @@ import { Status } from '@vigil/contracts';
 import { deviceRoutes } from './modules/devices/device.routes.ts';
 import { releaseRoutes } from './modules/releases/release.routes.ts';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
+import { DEFAULT_ROLLOUT_BATCH, ROLLOUT_TICK_MS } from './modules/firmware/firmware-rollout.ts';
 
 export interface Vigil {
   app: FastifyInstance;
@@ -169,9 +170,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onListen', async () => workers.warm());
   careRoutes(routes, db, now, workers);
   const bus = inProcessEventBus(app.log);
-  deviceRoutes(routes, { db, now, bus, downlink: options.downlink ?? offlineDownlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
+  const deviceModule = deviceRoutes(routes, { db, now, bus, downlink: options.downlink ?? offlineDownlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
   releaseRoutes(app, routes, { db, now, dataDir: config.dataDir });
-  firmwareRoutes(app, routes, { db, now, dataDir: config.dataDir, workers, secret: keys.deviceCipherSecret });
+  const firmwareModule = firmwareRoutes(app, routes, {
+    db, now, dataDir: config.dataDir, workers, secret: keys.deviceCipherSecret, bus, commands: deviceModule.commands,
+    // Devices upgrading at once per released package (docs/firmware.md).
+    rolloutBatch: config.firmwareRolloutBatch ?? DEFAULT_ROLLOUT_BATCH,
+  });
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,
@@ -187,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
+  scheduler.registerJob({ name: 'firmware-rollout', schedule: { everyMs: ROLLOUT_TICK_MS }, run: () => firmwareModule.rollout.tick() });
   scheduler.start();
 
   return {

@@ -16,6 +16,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Bearer token for /metrics; without it only this machine may read them. */
   metricsToken: string | null;
+  /** Devices upgrading at once per released firmware package (FIRMWARE_ROLLOUT_BATCH, docs/firmware.md); null: the default. */
+  firmwareRolloutBatch: number | null;
   /** The carrier's NB-IoT platform (docs/carrier-adapter.md); all null when there is none. */
   carrier: CarrierConfig;
 }
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken,
+    firmwareRolloutBatch: Number.isInteger(Number(env.FIRMWARE_ROLLOUT_BATCH)) && Number(env.FIRMWARE_ROLLOUT_BATCH) > 0 ? Number(env.FIRMWARE_ROLLOUT_BATCH) : null,
     carrier: loadCarrierConfig(env),
   };
 }

@@ -178,3 +178,20 @@ export const firmwareLastVersion = defineOperation({
   input: z.object({ deviceId: plainDeviceIdSchema }),
   output: z.object({ version: z.string(), size: z.number().int(), md5: z.string(), url: z.string() }).nullable(),
 });
+
+export const firmwareUpgradeSchema = z.object({
+  deviceId: z.string(),
+  online: z.boolean(),
+  firmwareVersion: z.string().nullable().describe('What the device last reported'),
+  state: z.enum(FIRMWARE_UPGRADE_STATES),
+  progress: z.number().int(),
+  message: z.string().describe('The device\'s reason when failed'),
+  updatedAt: z.number().int(),
+});
+
+export const firmwareUpgradeList = defineOperation({
+  id: 'firmware.upgradeList', method: 'GET', path: '/firmware/upgradeList/get', tag: 'firmware', encoding: 'query', auth: 'session', roles: ROLES,
+  summary: 'Each target device\'s upgrade state for a released package: pending, downloading, installing, done, failed (with reason)',
+  input: z.object({ firmwareId: idSchema }),
+  output: z.array(firmwareUpgradeSchema),
+});

@@ -10,11 +10,24 @@ import type { WorkerPool } from '../../workers/pool.ts';
 import { releaseStore } from '../releases/release-store.ts';
 import { downloadTokens } from './download-token.ts';
 import { HARDSOFT_DOWNLOAD_PATH, firmwareService } from './firmware.service.ts';
+import { firmwareRollout } from './firmware-rollout.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { DeviceCommand, DeviceCommandName } from '@vigil/contracts';
+
+interface CommandIssuer {
+  issue(deviceRowId: number, cmd: DeviceCommandName, args: Record<string, unknown>): Promise<DeviceCommand>;
+}
 
 /** Firmware packages (/firmware/*), the device calls (/fireWare/getLastVersion, /hardSoft/download). */
-export function firmwareRoutes(app: FastifyInstance, routes: OperationRegistrar, deps: { db: Db; now: () => number; dataDir: string; workers: WorkerPool; secret: Buffer }) {
+export function firmwareRoutes(
+  app: FastifyInstance,
+  routes: OperationRegistrar,
+  deps: { db: Db; now: () => number; dataDir: string; workers: WorkerPool; secret: Buffer; bus: EventBus; commands: CommandIssuer; rolloutBatch: number },
+) {
   const store = releaseStore(path.join(deps.dataDir, 'firmware'));
-  const firmware = firmwareService({ db: deps.db, store, workers: deps.workers, tokens: downloadTokens(deps.secret, deps.now), now: deps.now });
+  const tokens = downloadTokens(deps.secret, deps.now);
+  const firmware = firmwareService({ db: deps.db, store, workers: deps.workers, tokens, now: deps.now });
+  const rollout = firmwareRollout({ db: deps.db, bus: deps.bus, commands: deps.commands, tokens, now: deps.now, batch: deps.rolloutBatch });
 
   routes.secured(api.firmwareUploadFile, async (_input, _context, request) => {
     if (!request.isMultipart()) throw errors.badRequest('upload.missingFile');
@@ -36,7 +49,13 @@ export function firmwareRoutes(app: FastifyInstance, routes: OperationRegistrar,
   });
   routes.secured(api.firmwarePost, async (input) => firmware.post(input));
   routes.secured(api.firmwarePageList, async (input) => firmware.list(input));
-  routes.secured(api.firmwareUpdate, async (input) => firmware.move(input));
+  routes.secured(api.firmwareUpdate, async (input) => {
+    const moved = await firmware.move(input);
+    // A release starts at once; the scheduled tick keeps it going.
+    if (moved.status === 'grayscale' || moved.status === 'full') await rollout.tick();
+    return firmware.one(moved.id);
+  });
+  routes.secured(api.firmwareUpgradeList, async (input) => firmware.upgrades(input.firmwareId));
   routes.secured(api.firmwareDelete, async (input) => firmware.remove(input.id));
   routes.secured(api.grayDevicePost, async (input) => firmware.addGray(input));
   routes.secured(api.grayDeviceList, async (input) => firmware.grayList(input.firmwareId));
@@ -57,5 +76,5 @@ export function firmwareRoutes(app: FastifyInstance, routes: OperationRegistrar,
       .header('cache-control', 'no-store')
       .send(fs.createReadStream(file.path));
   });
-  return firmware;
+  return { firmware, rollout };
 }

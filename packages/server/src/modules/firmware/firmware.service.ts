@@ -6,6 +6,7 @@ import {
   FIRMWARE_MAX_BYTES,
   FIRMWARE_MOVES,
   FIRMWARE_STATES,
+  FIRMWARE_UPGRADE_STATES,
   Status,
   compareFirmwareVersions,
   deviceTypeInfo,
@@ -141,6 +142,30 @@ export function firmwareService(deps: { db: Db; store: ReleaseStore; workers: Wo
       }
       if (!(await repository.setStatus(row.id, from, to, now()))) throw errors.conflict('firmware.badMove', { from, to });
       return present(await packageOrThrow(row.id));
+    },
+
+    async one(id: number): Promise<Firmware> {
+      return present(await packageOrThrow(id));
+    },
+
+    async upgrades(firmwareId: number) {
+      await packageOrThrow(firmwareId);
+      const rows = await db
+        .selectFrom('firmware_upgrades as u')
+        .innerJoin('devices as d', 'd.id', 'u.device_id')
+        .select(['d.device_id', 'd.online', 'd.firmware_version', 'u.state', 'u.progress', 'u.message', 'u.updated_at'])
+        .where('u.firmware_id', '=', firmwareId)
+        .orderBy('d.device_id')
+        .execute();
+      return rows.map((row) => ({
+        deviceId: row.device_id,
+        online: row.online === 1,
+        firmwareVersion: row.firmware_version,
+        state: FIRMWARE_UPGRADE_STATES.find((state) => state === row.state) ?? 'pending',
+        progress: row.progress,
+        message: row.message,
+        updatedAt: Number(row.updated_at),
+      }));
     },
 
     async remove(id: number): Promise<null> {
