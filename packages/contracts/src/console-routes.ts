@@ -68,7 +68,12 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   },
   {
     name: 'DeviceManage', path: '/deviceManage', roles: ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'TWO_ROLE', 'BUSINESS_ROLE'], titleKey: 'route.deviceManage', icon: 'device',
-    children: [{ name: 'deviceManageList', path: '/deviceManage/deviceManage', titleKey: 'route.deviceList' }],
+    children: [
+      { name: 'deviceManageList', path: '/deviceManage/deviceManage', titleKey: 'route.deviceList' },
+      { name: 'ed719Device', path: '/deviceManage/ed719Device', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.ed719Device' },
+      { name: 'safeDeviceManage', path: '/deviceManage/safeDeviceManage', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.safeDeviceManage' },
+      { name: 'hostDevice', path: '/deviceManage/hostDevice', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.hostDevice' },
+    ],
   },
   {
     name: 'AppReleaseManage', path: '/appReleaseManage', roles: ['SUPER_ROLE', 'SENIOR_ROLE'], built: true, titleKey: 'route.appReleaseManage', icon: 'cloud',

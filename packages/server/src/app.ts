@@ -50,6 +50,7 @@ import { deviceRoutes } from './modules/devices/device.routes.ts';
 import { releaseRoutes } from './modules/releases/release.routes.ts';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import { DEFAULT_ROLLOUT_BATCH, ROLLOUT_TICK_MS } from './modules/firmware/firmware-rollout.ts';
+import { gatewayModule } from './modules/gateways/gateway-module.ts';
 
 export interface Vigil {
   app: FastifyInstance;
@@ -170,7 +171,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onListen', async () => workers.warm());
   careRoutes(routes, db, now, workers);
   const bus = inProcessEventBus(app.log);
-  const deviceModule = deviceRoutes(routes, { db, now, bus, downlink: options.downlink ?? offlineDownlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
+  const downlink = options.downlink ?? offlineDownlink;
+  const deviceModule = deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
+  const gateways = gatewayModule(routes, { db, now, workers, events: bus, downlink });
   releaseRoutes(app, routes, { db, now, dataDir: config.dataDir });
   const firmwareModule = firmwareRoutes(app, routes, {
     db, now, dataDir: config.dataDir, workers, secret: keys.deviceCipherSecret, bus, commands: deviceModule.commands,
@@ -193,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
   scheduler.registerJob({ name: 'firmware-rollout', schedule: { everyMs: ROLLOUT_TICK_MS }, run: () => firmwareModule.rollout.tick() });
+  gateways.registerJobs(scheduler);
   scheduler.start();
 
   return {
@@ -202,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
     async close() {
       await scheduler.stop();
+      gateways.close();
       await bus.close();
       await app.close();
       await workers.close();

@@ -5,3 +5,4 @@ export * from './protocol.ts';
 export * from './events.ts';
 export * from './registry-events.ts';
 export * from './carrier.ts';
+export * from './fall-radar.ts';

@@ -1,6 +1,8 @@
+import { gatewayMessagesCs } from './gateway-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const cs: Messages = {
+  ...gatewayMessagesCs,
   'common.ok': 'Operace byla úspěšná',
   'common.serverError': 'Chyba systému, zkuste to prosím později (požadavek {requestId}).',
   'common.notFound': 'Nebyla nalezena žádná data.',

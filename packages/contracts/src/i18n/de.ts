@@ -1,6 +1,8 @@
+import { gatewayMessagesDe } from './gateway-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const de: Messages = {
+  ...gatewayMessagesDe,
   'common.ok': 'Erfolgreich',
   'common.serverError': 'Systemfehler, bitte versuchen Sie es später erneut (Anfrage {requestId}).',
   'common.notFound': 'Keine Daten gefunden.',

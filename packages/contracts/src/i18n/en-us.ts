@@ -1,9 +1,11 @@
+import { gatewayMessagesEnUS } from './gateway-messages.ts';
 /**
  * Server messages (the envelope's `msg`) and the validation messages the console
  * forms share with the server. Keys are static; `{name}` placeholders are filled in.
  * Every other language must have exactly these keys (the type checks it).
  */
 export const enUS = {
+  ...gatewayMessagesEnUS,
   'common.ok': 'Success',
   'common.serverError': 'System error, please try again later (request {requestId}).',
   'common.notFound': 'No data found.',

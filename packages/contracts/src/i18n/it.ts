@@ -1,6 +1,8 @@
+import { gatewayMessagesIt } from './gateway-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const it: Messages = {
+  ...gatewayMessagesIt,
   'common.ok': 'Operazione riuscita',
   'common.serverError': 'Errore di sistema, riprovare più tardi (richiesta {requestId}).',
   'common.notFound': 'Nessun dato trovato.',

@@ -18,14 +18,14 @@ export const carrierSyncResultSchema = z.object({
 });
 
 export const syncAllThirdDevice = defineOperation({
-  id: 'device.syncAllThirdDevice', method: 'GET', path: '/device/syncAllThirdDevice', tag: 'devices', encoding: 'query', auth: 'session', roles: VENDOR_ROLES,
+  id: 'device.syncAllThirdDevice', method: 'GET', path: '/device/syncAllThirdDevice', tag: 'carrier', encoding: 'query', auth: 'session', roles: VENDOR_ROLES,
   summary: 'Pull the device list of the carrier\'s NB-IoT platform (CARRIER_URL) and bring Vigil\'s devices up to date; new catalogue models go into stock',
   input: emptySchema,
   output: carrierSyncResultSchema,
 });
 
 export const syncThirdDevice = defineOperation({
-  id: 'device.syncThirdDevice', method: 'POST', path: '/device/syncThirdDevice', tag: 'devices', encoding: 'json', auth: 'session', roles: VENDOR_ROLES,
+  id: 'device.syncThirdDevice', method: 'POST', path: '/device/syncThirdDevice', tag: 'carrier', encoding: 'json', auth: 'session', roles: VENDOR_ROLES,
   summary: 'Bring one NB-IoT device up to date from the carrier\'s platform (by its IMEI)',
   input: z.object({
     deviceId: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(DEVICE_ID_MAX, { error: 'validation.invalid' }).regex(DEVICE_ID_PATTERN, { error: 'validation.invalid' }),

@@ -4,6 +4,7 @@ import * as auth from './auth.ts';
 import * as caregivers from './caregivers.ts';
 import * as carrier from './carrier.ts';
 import * as community from './community.ts';
+import * as gateways from './gateways.ts';
 import * as devices from './devices.ts';
 import * as releases from './releases.ts';
 import * as firmware from './firmware.ts';
@@ -23,6 +24,7 @@ export * from './addresses.ts';
 export * from './residents.ts';
 export * from './caregivers.ts';
 export * from './community.ts';
+export * from './gateways.ts';
 export * from './devices.ts';
 export * from './releases.ts';
 export * from './firmware.ts';
@@ -35,4 +37,4 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 }
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
-export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, releases, firmware, carrier].flatMap(operationsOf);
+export const ALL_OPERATIONS: readonly Operation[] = [auth, providers, accounts, system, addresses, residents, caregivers, community, devices, releases, firmware, carrier, gateways].flatMap(operationsOf);

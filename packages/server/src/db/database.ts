@@ -12,6 +12,7 @@ import { weightDecimal } from './migrations/004-weight-decimal.ts';
 import { authHardening } from './migrations/005-auth-hardening.ts';
 import { devices } from './migrations/006-devices.ts';
 import { deviceRegistry } from './migrations/007-device-registry.ts';
+import { gatewaysFallRadar } from './migrations/009-gateways-fall-radar.ts';
 import { releases } from './migrations/012-releases.ts';
 import type { Database } from './schema.ts';
 
@@ -112,6 +113,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '005-auth-hardening': authHardening(),
     '006-devices': devices(dialect),
     '007-device-registry': deviceRegistry(),
+    '009-gateways-fall-radar': gatewaysFallRadar(dialect),
     '012-releases': releases(dialect),
   };
 }

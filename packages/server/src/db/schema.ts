@@ -237,9 +237,31 @@ export interface DevicesTable {
   remark: string;
   created_at: number;
   updated_at: number;
+  /** A host's open pairing window ends then (epoch ms); null when closed. */
+  pairing_until: number | null;
+  /** A sub-device reported an event after pairing (spec 02 §4: tested or under test). */
+  tested: Generated<Flag>;
+  /** A fall radar's real-time mode ends then (epoch ms); null when off. */
+  realtime_until: number | null;
+  /** Settings saved while offline, to send when the device returns. */
+  settings_pending: Generated<Flag>;
   /** 1 when the vendor took it out of stock (repair, retired): care homes cannot add it (migration 007). */
   /** Defaults to 0 (in stock) on insert. */
   withheld: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+/** Recent device events for the install wizards (kept a day). */
+export interface DeviceRecentEventsTable {
+  id: Generated<number>;
+  device_id: string;
+  sub_device_id: string;
+  sub_device_type: number | null;
+  event_type: string;
+  status: number;
+  x: number | null;
+  y: number | null;
+  ts: number;
+  received_at: number;
 }
 
 /** A command sent to a device and its answer (migration 007). */
@@ -277,6 +299,7 @@ export interface Database {
   geofences: GeofencesTable;
   care_configs: CareConfigsTable;
   devices: DevicesTable;
+  device_recent_events: DeviceRecentEventsTable;
   device_commands: DeviceCommandsTable;
   release_files: ReleaseFilesTable;
   app_versions: AppVersionsTable;

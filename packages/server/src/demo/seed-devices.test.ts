@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 describe('demo devices', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ demo: true });
+    server = await startTestServer({ demo: true, demoDevices: true });
   });
   after(() => server.close());
 

@@ -29,9 +29,10 @@ const DEMO_PROVIDERS = {
 
 /**
  * Seeds the demo care home: a class I provider with two class II providers and one
- * account per role. Idempotent: what exists already is left as it is.
+ * account per role, its care data and (unless `devices: false`) its simulated devices.
+ * Idempotent: what exists already is left as it is.
  */
-export async function seedDemo(db: Db, now: () => number = Date.now): Promise<void> {
+export async function seedDemo(db: Db, now: () => number = Date.now, options: { devices?: boolean } = {}): Promise<void> {
   const providers = providerRepository(db);
   const accounts = accountRepository(db);
   const providerIds: Partial<Record<keyof typeof DEMO_PROVIDERS, number>> = {};
@@ -64,5 +65,5 @@ export async function seedDemo(db: Db, now: () => number = Date.now): Promise<vo
     });
   }
   await seedCare(db, passwordHash, now());
-  await seedDevices(db, now());
+  if (options.devices ?? true) await seedDevices(db, now());
 }

@@ -12,7 +12,7 @@ const BROKER = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
 describe('demo simulation', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ demo: true });
+    server = await startTestServer({ demo: true, demoDevices: true });
   });
   after(() => server.close());
 

@@ -92,9 +92,11 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
 
 /**
  * Starts a real Vigil on a fresh database (a new SQLite file, or a new PostgreSQL
- * database when DATABASE_URL is set) with a fresh data dir. `demo: true` seeds the demo care home.
+ * database when DATABASE_URL is set) with a fresh data dir. `demo: true` seeds the demo care home; `demoDevices: true` adds its simulated devices.
  */
-export async function startTestServer(options: { demo?: boolean; env?: Record<string, string>; now?: () => number; downlink?: Downlink } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { demo?: boolean; demoDevices?: boolean; env?: Record<string, string>; now?: () => number; downlink?: Downlink } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
   const baseUrl = process.env.DATABASE_URL?.trim();
   const postgres = baseUrl ? await freshPostgres(baseUrl) : null;
@@ -109,7 +111,7 @@ export async function startTestServer(options: { demo?: boolean; env?: Record<st
   });
   const logs = errorLogCapture();
   const vigil = await buildApp(config, { print: () => {}, now: options.now, logStream: logs.stream, downlink: options.downlink });
-  if (options.demo) await seedDemo(vigil.database.db);
+  if (options.demo) await seedDemo(vigil.database.db, Date.now, { devices: options.demoDevices ?? false });
 
   const server: TestServer = {
     vigil,

@@ -1,0 +1,47 @@
+import { RECENT_EVENTS_KEEP_MS } from '@vigil/contracts';
+import type { Db } from '../../db/database.ts';
+import type { Downlink } from '../../events/downlink.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { OperationRegistrar } from '../../http/register.ts';
+import type { Scheduler } from '../../jobs/scheduler.ts';
+import { withDataPermission } from '../../tenancy/data-permission.ts';
+import type { WorkerPool } from '../../workers/pool.ts';
+import { deviceCommands } from './device-commands.ts';
+import { fallRadarService } from './fall-radar.service.ts';
+import { gatewayRoutes } from './gateway.routes.ts';
+import { gatewayService } from './gateway.service.ts';
+import { gatewaySpreadsheet } from './gateway-spreadsheet.ts';
+
+export interface GatewayModuleDeps {
+  db: Db;
+  now: () => number;
+  workers: WorkerPool;
+  events: EventBus;
+  downlink: Downlink;
+  /**
+   * Told the IDs of devices whose provider, host or pairing changed, so caches keyed by device
+   * (ingest's device directory: `invalidate(deviceId)`) read them again.
+   */
+  devicesChanged?: (deviceIds: readonly string[]) => void;
+}
+
+/** Wires gateways, sub-devices and fall monitors: routes, the event-bus listeners, and the daily prune of the event tail. */
+export function gatewayModule(allRoutes: OperationRegistrar, deps: GatewayModuleDeps) {
+  const commands = deviceCommands(deps.downlink);
+  const gateways = gatewayService(deps.db, deps.now, commands, deps.devicesChanged);
+  const radars = fallRadarService(deps.db, deps.now, commands);
+  // Care data rules: a read-only sub-account reads but never writes.
+  gatewayRoutes(withDataPermission(allRoutes), gateways, gatewaySpreadsheet(deps.db, deps.now, gateways, deps.workers), radars);
+  const unsubscribe = [
+    deps.events.subscribe('device.event', (event) => gateways.onDeviceEvent(event)),
+    deps.events.subscribe('device.status', (event) => radars.onDeviceStatus(event)),
+  ];
+  return {
+    registerJobs(scheduler: Scheduler) {
+      scheduler.registerJob({ name: 'device-recent-events-prune', schedule: { everyMs: 3600_000 }, run: async ({ now }) => gateways.pruneEvents(now - RECENT_EVENTS_KEEP_MS) });
+    },
+    close() {
+      for (const stop of unsubscribe) stop();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { PAIRING_STATES, deviceTypeInfo, type Host, type PairingState, type RecentDeviceEvent, type SubDevice, DEVICE_EVENT_TYPES } from '@vigil/contracts';
+import type { DeviceRow, RecentEventRow } from './gateway.repository.ts';
+
+function pairingOf(value: string): PairingState {
+  return PAIRING_STATES.find((state) => state === value) ?? 'none';
+}
+
+/** A sub-device as the API shows it. */
+export function presentSubDevice(row: DeviceRow): SubDevice {
+  return {
+    id: row.id,
+    deviceId: row.device_id,
+    deviceType: row.device_type,
+    model: deviceTypeInfo(row.device_type)?.model ?? '',
+    location: row.location,
+    pairing: pairingOf(row.pairing),
+    tested: row.tested === 1,
+    online: row.online === 1,
+    battery: row.battery,
+    signal: row.signal,
+    power: row.power === null ? null : row.power === 1,
+    hardwareVersion: row.hardware_version,
+    lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
+  };
+}
+
+/** A host with its sub-devices; an expired pairing window shows as closed. */
+export function presentHost(row: DeviceRow, subDevices: readonly DeviceRow[], now: number): Host {
+  const until = row.pairing_until === null ? null : Number(row.pairing_until);
+  return {
+    id: row.id,
+    deviceId: row.device_id,
+    deviceType: row.device_type,
+    location: row.location,
+    online: row.online === 1,
+    signal: row.signal,
+    firmwareVersion: row.firmware_version,
+    lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
+    pairingUntil: until !== null && until > now ? until : null,
+    subDevices: subDevices.map(presentSubDevice),
+  };
+}
+
+export function presentRecentEvent(row: RecentEventRow): RecentDeviceEvent {
+  return {
+    deviceId: row.device_id,
+    subDeviceId: row.sub_device_id === '' ? null : row.sub_device_id,
+    subDeviceType: row.sub_device_type,
+    type: DEVICE_EVENT_TYPES.find((type) => type === row.event_type) ?? 'test',
+    status: row.status,
+    x: row.x === null ? null : Number(row.x),
+    y: row.y === null ? null : Number(row.y),
+    ts: Number(row.ts),
+    receivedAt: Number(row.received_at),
+  };
+}
