@@ -73,6 +73,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
       { name: 'ed719Device', path: '/deviceManage/ed719Device', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.ed719Device' },
       { name: 'safeDeviceManage', path: '/deviceManage/safeDeviceManage', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.safeDeviceManage' },
       { name: 'hostDevice', path: '/deviceManage/hostDevice', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.hostDevice' },
+      { name: 'hardSoftUpload', path: '/deviceManage/hardSoftUpload', roles: ['SUPER_ROLE', 'SENIOR_ROLE'], built: true, titleKey: 'route.hardSoftUpload' },
     ],
   },
   {

@@ -15,6 +15,7 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   nurseManageList: lazy(() => import('../../features/caregivers/CaregiverListPage.tsx').then((m) => ({ default: m.CaregiverListPage }))),
   appVersionDeployment: lazy(() => import('../../features/releases/AppVersionPage.tsx').then((m) => ({ default: m.AppVersionPage }))),
   versionDeployment: lazy(() => import('../../features/releases/H5VersionPage.tsx').then((m) => ({ default: m.H5VersionPage }))),
+  hardSoftUpload: lazy(() => import('../../features/releases/FirmwarePage.tsx').then((m) => ({ default: m.FirmwarePage }))),
   ed719Device: lazy(() => import('../../features/gateways/FallRadarPage.tsx').then((m) => ({ default: m.FallRadarPage }))),
   safeDeviceManage: lazy(() => import('../../features/gateways/SecurityDevicePage.tsx').then((m) => ({ default: m.SecurityDevicePage }))),
   hostDevice: lazy(() => import('../../features/gateways/HostDevicePage.tsx').then((m) => ({ default: m.HostDevicePage }))),
