@@ -80,8 +80,8 @@ describe('releases, as the vendor', () => {
     await page.getByText('No firmware packages yet').waitFor();
     await page.getByRole('button', { name: 'Upload firmware' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload firmware' });
-    await dialog.getByLabel('Device type').click();
-    await page.getByTitle('NB-R3 (21012)').click();
+    await dialog.getByLabel('Device type').fill('NB-R3');
+    await page.locator('.ant-select-item-option', { hasText: 'NB-R3 (21012)' }).click();
     await dialog.getByLabel('MD5').fill('123');
     await dialog.getByText('Enter the MD5 as 32 hexadecimal characters.').waitFor();
     await dialog.getByLabel('MD5').fill('0'.repeat(32));

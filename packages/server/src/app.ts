@@ -179,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db, now, dataDir: config.dataDir, workers, secret: keys.deviceCipherSecret, bus, commands: deviceModule.commands,
     // Devices upgrading at once per released package (docs/firmware.md).
     rolloutBatch: config.firmwareRolloutBatch ?? DEFAULT_ROLLOUT_BATCH,
+    log: app.log,
   });
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,

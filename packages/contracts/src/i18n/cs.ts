@@ -312,4 +312,5 @@ export const cs: Messages = {
   'field.md5': 'MD5',
   'field.firmwareId': 'Balíček firmwaru',
   'field.deviceIds': 'ID zařízení',
+  'firmware.notHalted': 'Obnovit lze jen pozastavené postupné vydání.',
 };

@@ -312,4 +312,5 @@ export const de: Messages = {
   'field.md5': 'MD5',
   'field.firmwareId': 'Firmware-Paket',
   'field.deviceIds': 'Geräte-IDs',
+  'firmware.notHalted': 'Nur eine angehaltene Graustufen-Freigabe kann fortgesetzt werden.',
 };

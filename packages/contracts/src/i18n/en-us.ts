@@ -315,6 +315,7 @@ export const enUS = {
   'field.md5': 'MD5',
   'field.firmwareId': 'Firmware package',
   'field.deviceIds': 'Device IDs',
+  'firmware.notHalted': 'Only a halted grayscale release can be resumed.',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

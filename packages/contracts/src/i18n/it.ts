@@ -312,4 +312,5 @@ export const it: Messages = {
   'field.md5': 'MD5',
   'field.firmwareId': 'Pacchetto firmware',
   'field.deviceIds': 'ID dispositivi',
+  'firmware.notHalted': 'Si può riprendere solo un rilascio graduale sospeso.',
 };

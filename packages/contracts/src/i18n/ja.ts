@@ -312,4 +312,5 @@ export const ja: Messages = {
   'field.md5': 'MD5',
   'field.firmwareId': 'ファームウェアパッケージ',
   'field.deviceIds': 'デバイスID',
+  'firmware.notHalted': '再開できるのは停止したグレーリリースだけです。',
 };

@@ -312,4 +312,5 @@ export const ko: Messages = {
   'field.md5': 'MD5',
   'field.firmwareId': '펌웨어 패키지',
   'field.deviceIds': '장치 ID',
+  'firmware.notHalted': '중지된 그레이 배포만 재개할 수 있습니다.',
 };

@@ -312,4 +312,5 @@ export const zhCN: Messages = {
   'field.md5': 'MD5',
   'field.firmwareId': '固件包',
   'field.deviceIds': '设备ID',
+  'firmware.notHalted': '只有已自动暂停的灰度发布才能恢复。',
 };

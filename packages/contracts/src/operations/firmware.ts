@@ -27,6 +27,10 @@ export const FIRMWARE_VERSION_PATTERN = /^\d{1,6}(\.\d{1,6}){0,4}$/;
 /** A device's download link stays valid this long. */
 export const FIRMWARE_DOWNLOAD_TOKEN_MS = 60 * 60 * 1000;
 export const GRAY_DEVICES_PER_CALL_MAX = 1000;
+/** A grayscale rollout halts itself when more than this share of its answered devices failed… */
+export const ROLLOUT_HALT_FAILURE_RATE = 0.3;
+/** …once at least this many devices have answered (done or failed). */
+export const ROLLOUT_HALT_MIN_ANSWERED = 3;
 
 /** Spec 02 §4: unpublished → grayscale or full → removed; grayscale → full. "Published" is grayscale or full. */
 export const FIRMWARE_STATES = ['unpublished', 'grayscale', 'full', 'removed'] as const;
@@ -97,6 +101,7 @@ export const firmwareSchema = z.object({
   failedCount: z.number().int(),
   createdAt: z.number().int(),
   publishedAt: z.number().int().nullable(),
+  haltedAt: z.number().int().nullable().describe('Set when the grayscale rollout halted itself: too many devices failed'),
 });
 export type Firmware = z.infer<typeof firmwareSchema>;
 
@@ -194,4 +199,11 @@ export const firmwareUpgradeList = defineOperation({
   summary: 'Each target device\'s upgrade state for a released package: pending, downloading, installing, done, failed (with reason)',
   input: z.object({ firmwareId: idSchema }),
   output: z.array(firmwareUpgradeSchema),
+});
+
+export const firmwareResume = defineOperation({
+  id: 'firmware.resume', method: 'GET', path: '/firmware/resume', tag: 'firmware', encoding: 'query', auth: 'session', roles: ROLES,
+  summary: 'Resume a grayscale rollout that halted itself; its failed devices are tried again',
+  input: z.object({ id: idSchema }),
+  output: firmwareSchema,
 });

@@ -331,6 +331,7 @@ export interface FirmwarePackagesTable {
   remark: Generated<string>;
   created_at: number;
   published_at: number | null;
+  halted_at: Generated<number | null>;
 }
 
 export interface FirmwareGrayDevicesTable {

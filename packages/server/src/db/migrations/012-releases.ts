@@ -69,6 +69,8 @@ export function releases(dialect: Dialect) {
         .addColumn('remark', 'varchar(200)', (col) => col.notNull().defaultTo(''))
         .addColumn('created_at', 'bigint', (col) => col.notNull())
         .addColumn('published_at', 'bigint')
+        /** Set when a grayscale rollout halted itself on failures; cleared by resume. */
+        .addColumn('halted_at', 'bigint')
         .execute();
       await db.schema.createIndex('firmware_packages_type_idx').on('firmware_packages').columns(['device_type', 'status']).execute();
       await db.schema

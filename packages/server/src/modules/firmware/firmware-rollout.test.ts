@@ -80,4 +80,31 @@ describe('firmware rollout', () => {
     assert.equal(states.find((candidate) => candidate.deviceId === second.deviceId)?.message, 'md5 mismatch');
     assert.equal(states.find((candidate) => candidate.deviceId === gray[3])?.state, 'pending');
   });
+
+  test('a grayscale rollout halts itself when too many devices fail, says so, and can be resumed', async () => {
+    const gray = [await device(true), await device(true), await device(true)];
+    const fw = await release('3.0', gray);
+    const commandFor = (deviceId: string) => [...downlink.sent].reverse().find((entry) => entry.deviceId === deviceId && entry.message.args.version === '3.0');
+    const tick = () => server.call(api.firmwareUpdate, { id: fw.id, status: 'grayscale' }, { token: senior });
+    const [a, b, c] = gray;
+    assert.ok(a && b && c);
+    await ack(a, commandFor(a)?.message.id ?? '', true, 'done', 100);
+    await ack(b, commandFor(b)?.message.id ?? '', false, 'failed', 0, 'flash write error');
+    await tick();
+    await ack(c, commandFor(c)?.message.id ?? '', false, 'failed', 0, 'flash write error');
+    const halted = await tick();
+    assert.equal(halted.status, Status.OK);
+    assert.equal(typeof halted.data.haltedAt, 'number', 'halted: 2 of 3 failed');
+    const sentBefore = downlink.sent.length;
+    await tick();
+    assert.equal(downlink.sent.length, sentBefore, 'a halted rollout sends nothing');
+
+    const resumed = await server.call(api.firmwareResume, { id: fw.id }, { token: senior });
+    assert.equal(resumed.status, Status.OK, resumed.msg);
+    assert.equal(resumed.data.haltedAt, null);
+    assert.ok(downlink.sent.length > sentBefore, 'failed devices are tried again');
+    assert.equal((await server.call(api.firmwareResume, { id: fw.id }, { token: senior })).status, Status.CONFLICT);
+    // Removing is the other way out.
+    assert.equal((await server.call(api.firmwareUpdate, { id: fw.id, status: 'removed' }, { token: senior })).data.status, 'removed');
+  });
 });

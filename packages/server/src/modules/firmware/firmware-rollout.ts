@@ -1,4 +1,4 @@
-import { FIRMWARE_DOWNLOAD_TOKEN_MS, compareFirmwareVersions, type DeviceCommand, type DeviceCommandName } from '@vigil/contracts';
+import { FIRMWARE_DOWNLOAD_TOKEN_MS, ROLLOUT_HALT_FAILURE_RATE, ROLLOUT_HALT_MIN_ANSWERED, compareFirmwareVersions, type DeviceCommand, type DeviceCommandName } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { DownloadTokens } from './download-token.ts';
@@ -21,7 +21,7 @@ const IN_FLIGHT = ['downloading', 'installing'];
  * type for full) below its version; a tick sends `upgrade` to online pending devices, at most
  * `batch` in flight per package; the device's `ack` stages and its `status` firmware settle them.
  */
-export function firmwareRollout(deps: { db: Db; bus: EventBus; commands: CommandIssuer; tokens: DownloadTokens; now: () => number; batch: number }) {
+export function firmwareRollout(deps: { db: Db; bus: EventBus; commands: CommandIssuer; tokens: DownloadTokens; now: () => number; batch: number; log: { warn(data: object, message: string): void } }) {
   const { db, now } = deps;
 
   async function enqueue(pkg: { id: number; device_type: number; version: string; status: string }): Promise<void> {
@@ -37,14 +37,26 @@ export function firmwareRollout(deps: { db: Db; bus: EventBus; commands: Command
     }
   }
 
+  /** A grayscale rollout whose failure rate passed the threshold halts itself (and says so in the log and the list). */
+  async function haltOnFailures(firmwareId: number, version: string): Promise<boolean> {
+    const rows = await db.selectFrom('firmware_upgrades').select(['state']).where('firmware_id', '=', firmwareId).where('state', 'in', ['done', 'failed']).execute();
+    const failed = rows.filter((row) => row.state === 'failed').length;
+    if (rows.length < ROLLOUT_HALT_MIN_ANSWERED || failed / rows.length <= ROLLOUT_HALT_FAILURE_RATE) return false;
+    await db.updateTable('firmware_packages').set({ halted_at: now() }).where('id', '=', firmwareId).where('halted_at', 'is', null).execute();
+    deps.log.warn({ firmwareId, version, failed, answered: rows.length }, 'grayscale firmware rollout halted: too many devices failed');
+    return true;
+  }
+
   async function tick(): Promise<void> {
     const released = await db
       .selectFrom('firmware_packages as p')
       .innerJoin('firmware_files as f', 'f.id', 'p.file_id')
       .select(['p.id', 'p.device_type', 'p.version', 'p.status', 'p.file_id', 'f.size', 'f.md5'])
       .where('p.status', 'in', ['grayscale', 'full'])
+      .where('p.halted_at', 'is', null)
       .execute();
     for (const pkg of released) {
+      if (pkg.status === 'grayscale' && (await haltOnFailures(pkg.id, pkg.version))) continue;
       await enqueue(pkg);
       const busy = await db
         .selectFrom('firmware_upgrades')

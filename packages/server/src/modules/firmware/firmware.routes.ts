@@ -22,12 +22,12 @@ interface CommandIssuer {
 export function firmwareRoutes(
   app: FastifyInstance,
   routes: OperationRegistrar,
-  deps: { db: Db; now: () => number; dataDir: string; workers: WorkerPool; secret: Buffer; bus: EventBus; commands: CommandIssuer; rolloutBatch: number },
+  deps: { db: Db; now: () => number; dataDir: string; workers: WorkerPool; secret: Buffer; bus: EventBus; commands: CommandIssuer; rolloutBatch: number; log: { warn(data: object, message: string): void } },
 ) {
   const store = releaseStore(path.join(deps.dataDir, 'firmware'));
   const tokens = downloadTokens(deps.secret, deps.now);
   const firmware = firmwareService({ db: deps.db, store, workers: deps.workers, tokens, now: deps.now });
-  const rollout = firmwareRollout({ db: deps.db, bus: deps.bus, commands: deps.commands, tokens, now: deps.now, batch: deps.rolloutBatch });
+  const rollout = firmwareRollout({ db: deps.db, bus: deps.bus, commands: deps.commands, tokens, now: deps.now, batch: deps.rolloutBatch, log: deps.log });
 
   routes.secured(api.firmwareUploadFile, async (_input, _context, request) => {
     if (!request.isMultipart()) throw errors.badRequest('upload.missingFile');
@@ -54,6 +54,11 @@ export function firmwareRoutes(
     // A release starts at once; the scheduled tick keeps it going.
     if (moved.status === 'grayscale' || moved.status === 'full') await rollout.tick();
     return firmware.one(moved.id);
+  });
+  routes.secured(api.firmwareResume, async (input) => {
+    const resumed = await firmware.resume(input.id);
+    await rollout.tick();
+    return firmware.one(resumed.id);
   });
   routes.secured(api.firmwareUpgradeList, async (input) => firmware.upgrades(input.firmwareId));
   routes.secured(api.firmwareDelete, async (input) => firmware.remove(input.id));

@@ -49,6 +49,7 @@ function present(row: PackageRow): Firmware {
     failedCount: row.failed_count,
     createdAt: Number(row.created_at),
     publishedAt: row.published_at === null ? null : Number(row.published_at),
+    haltedAt: row.halted_at === null ? null : Number(row.halted_at),
   };
 }
 
@@ -142,6 +143,17 @@ export function firmwareService(deps: { db: Db; store: ReleaseStore; workers: Wo
       }
       if (!(await repository.setStatus(row.id, from, to, now()))) throw errors.conflict('firmware.badMove', { from, to });
       return present(await packageOrThrow(row.id));
+    },
+
+    /** Resumes a halted grayscale rollout: its failed devices go back to pending. */
+    async resume(id: number): Promise<Firmware> {
+      const row = await packageOrThrow(id);
+      if (row.halted_at === null || stateOf(row.status) !== 'grayscale') throw errors.conflict('firmware.notHalted');
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('firmware_packages').set({ halted_at: null }).where('id', '=', id).execute();
+        await trx.updateTable('firmware_upgrades').set({ state: 'pending', progress: 0, command_id: null, message: '', updated_at: now() }).where('firmware_id', '=', id).where('state', '=', 'failed').execute();
+      });
+      return present(await packageOrThrow(id));
     },
 
     async one(id: number): Promise<Firmware> {

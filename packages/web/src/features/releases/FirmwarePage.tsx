@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Card, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firmwareDelete, firmwarePageList, firmwareUpdate, type Firmware, type FirmwareState } from '@vigil/contracts';
+import { firmwareDelete, firmwarePageList, firmwareResume, firmwareUpdate, type Firmware, type FirmwareState } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { formatDateTime } from '../shared/formatDateTime.ts';
 import { PagedTable } from '../shared/PagedTable.tsx';
@@ -39,7 +39,16 @@ export function FirmwarePage() {
     { title: t('releases.field.version'), dataIndex: 'version' },
     { title: t('releases.field.file'), dataIndex: 'fileName', ellipsis: true },
     { title: 'MD5', dataIndex: 'md5', render: (value: string) => <code>{value}</code> },
-    { title: t('releases.field.status'), dataIndex: 'status', render: (value: FirmwareState) => <Tag color={STATE_COLOR[value]}>{t(`firmware.state.${value}`)}</Tag> },
+    {
+      title: t('releases.field.status'),
+      dataIndex: 'status',
+      render: (value: FirmwareState, row) => (
+        <Space direction="vertical" size={2}>
+          <Tag color={STATE_COLOR[value]}>{t(`firmware.state.${value}`)}</Tag>
+          {row.haltedAt !== null && <Tag color="red">{t('firmware.halted')}</Tag>}
+        </Space>
+      ),
+    },
     { title: t('firmware.field.gray'), dataIndex: 'grayCount' },
     { title: t('firmware.field.upgraded'), dataIndex: 'upgradedCount' },
     { title: t('firmware.field.failed'), dataIndex: 'failedCount' },
@@ -51,6 +60,11 @@ export function FirmwarePage() {
       render: (_value, row) => (
         <Space wrap size={4}>
           {(row.status === 'unpublished' || row.status === 'grayscale') && <Button size="small" onClick={() => setGray(row)}>{`${t('firmware.action.grayDevices')} (${row.grayCount})`}</Button>}
+          {row.haltedAt !== null && (
+            <Button size="small" type="primary" onClick={() => void run(() => callApi(firmwareResume, { id: row.id }), t('firmware.message.resumed'))}>
+              {t('firmware.action.resume')}
+            </Button>
+          )}
           {row.status === 'unpublished' && (
             <Button size="small" onClick={() => confirm(t('firmware.confirm.gray', { version: row.version, count: row.grayCount }), t('firmware.action.gray'), false, move(row, 'grayscale'), t('releases.message.published'))}>
               {t('firmware.action.gray')}
