@@ -207,3 +207,10 @@ export const firmwareResume = defineOperation({
   input: z.object({ id: idSchema }),
   output: firmwareSchema,
 });
+
+export const grayDeviceImport = defineOperation({
+  id: 'firmware.grayDeviceImport', method: 'POST', path: '/firmware/grayDevice/import', tag: 'firmware', encoding: 'multipart', auth: 'session', roles: ROLES,
+  summary: 'Add gray devices from a spreadsheet (.xls/.xlsx, a "Device ID" column), query ?firmwareId=; each row checked like grayDevice/post, all or none added (400 with data {problems, total})',
+  input: z.object({ file: z.string().describe('binary .xls or .xlsx (multipart field "file")').optional() }),
+  output: z.object({ added: z.number().int() }),
+});

@@ -3,6 +3,9 @@ import path from 'node:path';
 import * as api from '@vigil/contracts';
 import { DeviceTypeSchema, md5Schema } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { readUpload } from '../spreadsheets/workbook.ts';
+import { importGrayDevices } from './gray-import.ts';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
 import type { OperationRegistrar } from '../../http/register.ts';
@@ -63,6 +66,12 @@ export function firmwareRoutes(
   routes.secured(api.firmwareUpgradeList, async (input) => firmware.upgrades(input.firmwareId));
   routes.secured(api.firmwareDelete, async (input) => firmware.remove(input.id));
   routes.secured(api.grayDevicePost, async (input) => firmware.addGray(input));
+  routes.secured(api.grayDeviceImport, async (_input, { language }, request) => {
+    const query = z.object({ firmwareId: api.idSchema }).safeParse(request.query);
+    if (!query.success) throw errors.invalidField('firmwareId', 'validation.invalid');
+    await firmware.one(query.data.firmwareId);
+    return importGrayDevices({ workers: deps.workers, firmware }, query.data.firmwareId, await readUpload(request), language);
+  });
   routes.secured(api.grayDeviceList, async (input) => firmware.grayList(input.firmwareId));
   routes.secured(api.grayDeviceDelete, async (input) => firmware.removeGray(input.firmwareId, input.deviceId));
   routes.open(api.firmwareLastVersion, async (input, _context, request) => {

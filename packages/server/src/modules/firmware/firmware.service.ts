@@ -188,10 +188,24 @@ export function firmwareService(deps: { db: Db; store: ReleaseStore; workers: Wo
       return null;
     },
 
+    /** Why each device could not be whitelisted for the package (not registered, other type); empty when all can. */
+    async checkGray(firmwareId: number, deviceIds: string[]): Promise<Map<string, 'device.notRegistered' | 'device.firmwareTypeMismatch'>> {
+      const row = await packageOrThrow(firmwareId);
+      const found = await repository.devicesByIds(deviceIds);
+      const refusals = new Map<string, 'device.notRegistered' | 'device.firmwareTypeMismatch'>();
+      for (const deviceId of deviceIds) {
+        const device = found.find((candidate) => candidate.device_id === deviceId);
+        if (!device) refusals.set(deviceId, 'device.notRegistered');
+        else if (device.device_type !== row.device_type) refusals.set(deviceId, 'device.firmwareTypeMismatch');
+      }
+      return refusals;
+    },
+
     async addGray(input: { firmwareId: number; deviceIds: string[] }): Promise<{ added: number }> {
       const row = await packageOrThrow(input.firmwareId);
       const state = stateOf(row.status);
       if (state !== 'unpublished' && state !== 'grayscale') throw errors.conflict('firmware.grayNotEditable');
+      if (input.deviceIds.length === 0) throw errors.badRequest('firmware.grayEmpty');
       const found = await repository.devicesByIds(input.deviceIds);
       for (const deviceId of input.deviceIds) {
         const device = found.find((candidate) => candidate.device_id === deviceId);

@@ -5,6 +5,7 @@ import * as api from '@vigil/contracts';
 import { Status } from '@vigil/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildZip } from '../../test/zip-builder.ts';
+import { buildWorkbook } from '../spreadsheets/workbook.ts';
 
 const BM = 49;
 const OTHER = 21012;
@@ -163,5 +164,34 @@ describe('firmware packages', () => {
     const tampered = url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     assert.equal((await server.vigil.app.inject({ method: 'GET', url: tampered })).json().status, Status.NO_PERMISSION);
     assert.equal((await server.vigil.app.inject({ method: 'GET', url: '/api/hardSoft/download' })).json().status, Status.NO_PERMISSION);
+  });
+
+  test('gray devices from a spreadsheet: all rows checked, nothing added when one is wrong', async () => {
+    const fw = await uploadAndPost(BM, '5.0');
+    const good = [await register(BM), await register(BM)];
+    const other = await register(OTHER);
+    async function importSheet(ids: string[]) {
+      const sheet = buildWorkbook('Devices', ['Device ID'], ids.map((id) => [id]));
+      const boundary = '----gray-import';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="gray.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        sheet,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const response = await server.vigil.app.inject({ method: 'POST', url: `/api/firmware/grayDevice/import?firmwareId=${fw.id}`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 's-token': senior } });
+      return response.json() as { status: number; msg: string; data: { added?: number; problems?: { row: number; message: string }[] } };
+    }
+    const refused = await importSheet([good[0]?.deviceId ?? '', other.deviceId, 'NOPE-9', good[0]?.deviceId ?? '']);
+    assert.equal(refused.status, Status.BAD_REQUEST);
+    const messages = (refused.data.problems ?? []).map((problem) => `${problem.row}: ${problem.message}`);
+    assert.ok(messages.some((text) => /^5: .*row 2/.test(text)), messages.join('; '));
+    assert.equal((await server.call(api.grayDeviceList, { firmwareId: fw.id }, { token: senior })).data.length, 0, 'nothing added');
+    const typeRefused = await importSheet([good[0]?.deviceId ?? '', other.deviceId, 'NOPE-9']);
+    const typeMessages = (typeRefused.data.problems ?? []).map((problem) => `${problem.row}: ${problem.message}`);
+    assert.ok(typeMessages.some((text) => /^3: .*firmware's device type/.test(text)), typeMessages.join('; '));
+    assert.ok(typeMessages.some((text) => /^4: .*not registered/.test(text)), typeMessages.join('; '));
+    const accepted = await importSheet(good.map((entry) => entry.deviceId));
+    assert.equal(accepted.status, Status.OK, accepted.msg);
+    assert.equal(accepted.data.added, 2);
   });
 });
