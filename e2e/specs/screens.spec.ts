@@ -15,6 +15,9 @@ const SCREENS: [string, string, string, RegExp][] = [
   ['resident-form', 'demotwoa', '/people-manage/addAndEdit/addAndEditUser', /Emergency contacts/],
   ['caregivers', 'demotwoa', '/nurse-manage/nurseManage', /Add caregiver/],
   ['caregiver-form', 'demotwoa', '/nurse-manage/addAndEdit/addAndEditNurse', /Mobile phone/],
+  ['app-versions', 'demosenior', '/appReleaseManage/appVersionDeployment', /Add app version/],
+  ['h5-versions', 'demosenior', '/appReleaseManage/versionDeployment', /Add H5 version/],
+  ['firmware', 'demosenior', '/deviceManage/hardSoftUpload', /Upload firmware/],
   ['later-release', 'demosenior', '/deviceManage/deviceManage', /later release/],
   ['not-found', 'demotwoa', '/404', /404|not found/i],
   ['no-permission', 'demotwoa', '/noPermission', /permission/i],
@@ -24,6 +27,9 @@ const SCREENS: [string, string, string, RegExp][] = [
 const DIALOGS: [string, string, string, string, RegExp][] = [
   ['add-account', 'demotwoa', '/permission/accountmanager', 'Add account', /Role/],
   ['add-provider', 'demoone', '/permission/providermanager', 'Add provider', /Login account/],
+  ['add-app-version', 'demosenior', '/appReleaseManage/appVersionDeployment', 'Add app version', /Build number/],
+  ['add-h5-version', 'demosenior', '/appReleaseManage/versionDeployment', 'Add H5 version', /Upload the H5 package/],
+  ['upload-firmware', 'demosenior', '/deviceManage/hardSoftUpload', 'Upload firmware', /MD5/],
 ];
 
 /** Enough screens to overflow the tab bar at any width. */
