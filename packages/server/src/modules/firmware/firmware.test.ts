@@ -194,4 +194,24 @@ describe('firmware packages', () => {
     assert.equal(accepted.status, Status.OK, accepted.msg);
     assert.equal(accepted.data.added, 2);
   });
+
+  test('malformed upload requests answer clear messages, never 500', async () => {
+    const zip = packageZip(BM, '6.0');
+    const json = await server.vigil.app.inject({ method: 'POST', url: '/api/firmware/uploadFile', payload: { deviceType: BM }, headers: { 's-token': senior } });
+    assert.equal(json.json().status, Status.BAD_REQUEST);
+    assert.match(json.json().msg, /choose a file/);
+    assert.match((await upload(zip, { md5: md5(zip) })).msg, /Device type is required/);
+    assert.match((await upload(zip, { deviceType: 'abc', md5: md5(zip) })).msg, /unknown device type/);
+    assert.match((await upload(zip, { deviceType: String(BM) })).msg, /MD5 is required/);
+    const boundary = '----only-fields';
+    const onlyFields = await server.vigil.app.inject({
+      method: 'POST', url: '/api/firmware/uploadFile', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 's-token': senior },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="deviceType"\r\n\r\n${BM}\r\n--${boundary}--\r\n`,
+    });
+    assert.match(onlyFields.json().msg, /upload the firmware package first/);
+    const appJson = await server.vigil.app.inject({ method: 'POST', url: '/api/app/uploadFile', payload: {}, headers: { 's-token': senior } });
+    assert.equal(appJson.json().status, Status.BAD_REQUEST);
+    const badImport = await server.vigil.app.inject({ method: 'POST', url: '/api/firmware/grayDevice/import?firmwareId=x', payload: {}, headers: { 's-token': senior } });
+    assert.equal(badImport.json().status, Status.BAD_REQUEST);
+  });
 });
