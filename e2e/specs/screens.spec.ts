@@ -22,7 +22,10 @@ const SCREENS: [string, string, string, RegExp][] = [
   ['devices', 'demotwoa', '/deviceManage/deviceManage', /Add device/],
   ['devices-vendor', 'demosenior', '/deviceManage/deviceManage', /Register into stock/],
   ['original-data', 'demosenior', '/deviceManage/historyData', /Choose a device and a time range/],
-  ['later-release', 'demosenior', '/deviceManage/hardSoftUpload', /later release/],
+  ['app-versions', 'demosenior', '/appReleaseManage/appVersionDeployment', /Add app version/],
+  ['h5-versions', 'demosenior', '/appReleaseManage/versionDeployment', /Add H5 version/],
+  ['firmware', 'demosenior', '/deviceManage/hardSoftUpload', /Upload firmware/],
+  ['later-release', 'demotwoa', '/sleep-report/reportList', /later release/],
   ['not-found', 'demotwoa', '/404', /404|not found/i],
   ['no-permission', 'demotwoa', '/noPermission', /permission/i],
 ];
@@ -33,6 +36,9 @@ const DIALOGS: [string, string, string, string, RegExp][] = [
   ['add-provider', 'demoone', '/permission/providermanager', 'Add provider', /Login account/],
   ['add-device', 'demotwoa', '/deviceManage/deviceManage', 'Add device', /Installation location/],
   ['register-device', 'demosenior', '/deviceManage/deviceManage', 'Register into stock', /4G module IMEI/],
+  ['add-app-version', 'demosenior', '/appReleaseManage/appVersionDeployment', 'Add app version', /Build number/],
+  ['add-h5-version', 'demosenior', '/appReleaseManage/versionDeployment', 'Add H5 version', /Upload the H5 package/],
+  ['upload-firmware', 'demosenior', '/deviceManage/hardSoftUpload', 'Upload firmware', /MD5/],
 ];
 
 /** Enough screens to overflow the tab bar at any width. */

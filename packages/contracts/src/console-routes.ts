@@ -83,14 +83,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
       { name: 'safeDeviceManage', path: '/deviceManage/safeDeviceManage', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.safeDeviceManage' },
       { name: 'hostDevice', path: '/deviceManage/hostDevice', roles: CARE, overseasOnly: true, needsProvider: true, built: true, titleKey: 'route.hostDevice' },
       { name: 'historyData', path: '/deviceManage/historyData', roles: VENDOR_ADMINS, built: true, titleKey: 'route.historyData' },
-      { name: 'hardSoftUpload', path: '/deviceManage/hardSoftUpload', roles: VENDOR_ADMINS, titleKey: 'route.hardSoftUpload' },
+      { name: 'hardSoftUpload', path: '/deviceManage/hardSoftUpload', roles: VENDOR_ADMINS, built: true, titleKey: 'route.hardSoftUpload' },
     ],
   },
   {
-    name: 'AppReleaseManage', path: '/appReleaseManage', roles: ['SUPER_ROLE', 'SENIOR_ROLE'], titleKey: 'route.appReleaseManage', icon: 'cloud',
+    name: 'AppReleaseManage', path: '/appReleaseManage', roles: ['SUPER_ROLE', 'SENIOR_ROLE'], built: true, titleKey: 'route.appReleaseManage', icon: 'cloud',
     children: [
-      { name: 'appVersionDeployment', path: '/appReleaseManage/appVersionDeployment', titleKey: 'route.appVersion' },
-      { name: 'versionDeployment', path: '/appReleaseManage/versionDeployment', titleKey: 'route.h5Version' },
+      { name: 'appVersionDeployment', path: '/appReleaseManage/appVersionDeployment', built: true, titleKey: 'route.appVersion' },
+      { name: 'versionDeployment', path: '/appReleaseManage/versionDeployment', built: true, titleKey: 'route.h5Version' },
     ],
   },
   {

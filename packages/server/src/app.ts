@@ -61,6 +61,9 @@ import { createWorkerPool } from './workers/pool.ts';
 import { AppError } from './http/errors.ts';
 import { Status } from '@vigil/contracts';
 import { deviceRoutes } from './modules/devices/device.routes.ts';
+import { releaseRoutes } from './modules/releases/release.routes.ts';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
+import { DEFAULT_ROLLOUT_BATCH, ROLLOUT_TICK_MS } from './modules/firmware/firmware-rollout.ts';
 import { gatewayModule } from './modules/gateways/gateway-module.ts';
 
 export interface Vigil {
@@ -197,10 +200,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await ingestDownlink.send(deviceId, message);
     },
   };
-  deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
+  const deviceModule = deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
   const gateways = gatewayModule(routes, { db, now, workers, events: bus, downlink });
   const reports = reportRepository(db);
   reportRoutes(withDataPermission(routes), reportService(reports, settings));
+  releaseRoutes(app, routes, { db, now, dataDir: config.dataDir });
+  const firmwareModule = firmwareRoutes(app, routes, {
+    db, now, dataDir: config.dataDir, workers, secret: keys.deviceCipherSecret, bus, commands: deviceModule.commands,
+    // Devices upgrading at once per released package (docs/firmware.md).
+    rolloutBatch: config.firmwareRolloutBatch ?? DEFAULT_ROLLOUT_BATCH,
+    log: app.log,
+  });
   systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
     uploadsDir,
     database: database.dialect,
@@ -226,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ingestDownlink = devices.downlink;
   // Ingest caches device keys and placements: a registry change refreshes that device at once.
   bus.subscribe('device.changed', (event) => devices.directory.invalidate(event.deviceId));
+  scheduler.registerJob({ name: 'firmware-rollout', schedule: { everyMs: ROLLOUT_TICK_MS }, run: () => firmwareModule.rollout.tick() });
   gateways.registerJobs(scheduler);
   const maker = dailyReportMaker({
     reports,

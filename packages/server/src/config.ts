@@ -29,6 +29,8 @@ export interface Config {
   redisUrl: string | null;
   /** Pub/sub channel of this installation on that Redis (REDIS_CHANNEL; installations sharing a Redis need their own). */
   redisChannel: string;
+  /** Devices upgrading at once per released firmware package (FIRMWARE_ROLLOUT_BATCH, docs/firmware.md); null: the default. */
+  firmwareRolloutBatch: number | null;
   /** The carrier's NB-IoT platform (docs/carrier-adapter.md); all null when there is none. */
   carrier: CarrierConfig;
 }
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl,
     mqttShareGroup,
     rawRetentionDays,
+    firmwareRolloutBatch: Number.isInteger(Number(env.FIRMWARE_ROLLOUT_BATCH)) && Number(env.FIRMWARE_ROLLOUT_BATCH) > 0 ? Number(env.FIRMWARE_ROLLOUT_BATCH) : null,
     carrier: loadCarrierConfig(env),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     redisChannel: env.REDIS_CHANNEL?.trim() || 'vigil:events:v1',

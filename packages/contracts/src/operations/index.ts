@@ -9,6 +9,8 @@ import * as gateways from './gateways.ts';
 import * as devices from './devices.ts';
 import * as originData from './origin-data.ts';
 import * as monitor from './monitor.ts';
+import * as releases from './releases.ts';
+import * as firmware from './firmware.ts';
 import type { Operation } from './define.ts';
 import * as providers from './providers.ts';
 import * as reports from './reports.ts';
@@ -29,6 +31,8 @@ export * from './community.ts';
 export * from './gateways.ts';
 export * from './devices.ts';
 export * from './reports.ts';
+export * from './releases.ts';
+export * from './firmware.ts';
 export * from './carrier.ts';
 export * from './origin-data.ts';
 export * from './alarms.ts';
@@ -42,5 +46,5 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
 export const ALL_OPERATIONS: readonly Operation[] = [
-  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor,
+  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor, releases, firmware,
 ].flatMap(operationsOf);

@@ -16,6 +16,7 @@ import { telemetry } from './migrations/008-telemetry.ts';
 import { gatewaysFallRadar } from './migrations/009-gateways-fall-radar.ts';
 import { alarms } from './migrations/010-alarms.ts';
 import { sleepReports } from './migrations/011-sleep-reports.ts';
+import { releases } from './migrations/012-releases.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -119,6 +120,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '009-gateways-fall-radar': gatewaysFallRadar(dialect),
     '010-alarms': alarms(dialect),
     '011-sleep-reports': sleepReports(dialect),
+    '012-releases': releases(dialect),
   };
 }
 

@@ -456,4 +456,89 @@ export interface Database {
   alarm_level_settings: AlarmLevelSettingsTable;
   resident_alarm_settings: ResidentAlarmSettingsTable;
   focus_residents: FocusResidentsTable;
+  release_files: ReleaseFilesTable;
+  app_versions: AppVersionsTable;
+  h5_versions: H5VersionsTable;
+  app_h5_versions: AppH5VersionsTable;
+  firmware_files: FirmwareFilesTable;
+  firmware_packages: FirmwarePackagesTable;
+  firmware_gray_devices: FirmwareGrayDevicesTable;
+  firmware_upgrades: FirmwareUpgradesTable;
+}
+
+/** An uploaded, checked firmware zip (migration 012, docs/firmware.md). */
+export interface FirmwareFilesTable {
+  id: string;
+  file_name: string;
+  size: number;
+  md5: string;
+  device_type: number;
+  version: string;
+  created_at: number;
+}
+
+export interface FirmwarePackagesTable {
+  id: Generated<number>;
+  file_id: string;
+  device_type: number;
+  version: string;
+  status: string;
+  remark: Generated<string>;
+  created_at: number;
+  published_at: number | null;
+  halted_at: Generated<number | null>;
+}
+
+export interface FirmwareGrayDevicesTable {
+  firmware_id: number;
+  /** devices.id */
+  device_id: number;
+  added_at: number;
+}
+
+export interface FirmwareUpgradesTable {
+  firmware_id: number;
+  /** devices.id */
+  device_id: number;
+  state: string;
+  progress: Generated<number>;
+  command_id: string | null;
+  message: Generated<string>;
+  updated_at: number;
+}
+
+/** An uploaded app package or H5 file (migration 012, docs/releases.md); bytes live in the release store. */
+export interface ReleaseFilesTable {
+  id: string;
+  file_name: string;
+  size: number;
+  md5: string;
+  created_at: number;
+}
+
+export interface AppVersionsTable {
+  id: Generated<number>;
+  platform: string;
+  version_name: string;
+  /** Left-padded with zeros to 20 digits. */
+  build_number: string;
+  update_log: string;
+  store_url: Generated<string>;
+  file_id: string | null;
+  force_upgrade: Generated<number>;
+  status: string;
+  uploaded_at: number;
+  published_at: number | null;
+}
+
+export interface H5VersionsTable {
+  id: Generated<number>;
+  version: string;
+  file_id: string;
+  uploaded_at: number;
+}
+
+export interface AppH5VersionsTable {
+  app_version_id: number;
+  h5_version_id: number;
 }

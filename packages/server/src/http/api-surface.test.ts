@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ALL_OPERATIONS, ROLES, Status } from '@vigil/contracts';
+import { login as loginOperation } from '@vigil/contracts';
+import { DEMO_PASSWORD } from '../demo/seed.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 
 describe('API surface', () => {
@@ -61,6 +63,9 @@ describe('API surface', () => {
     for (const [userName, role] of [['demosenior', 'SENIOR_ROLE'], ['demosuper', 'SUPER_ROLE'], ['demobusiness', 'BUSINESS_ROLE'], ['demoone', 'ONE_ROLE'], ['demotwoa', 'TWO_ROLE'], ['demogov', 'GOVERNMENT']] as const) {
       byRole.set(role, (await server.login(userName)).token);
     }
+    // App-only roles (the installer app's update check) sign in from an app.
+    const appLogin = await server.call(loginOperation, { userName: 'demomaintain', passWord: DEMO_PASSWORD, from: 'APP', rsa: false });
+    byRole.set('MAINTAIN', appLogin.data.token);
     const garbage: Record<string, unknown>[] = [
       {},
       { id: 'x', name: 12, pageNum: -1, pageSize: 'all', keyWord: { $ne: null }, userName: ['a'], enabled: 'maybe' },
@@ -68,10 +73,11 @@ describe('API surface', () => {
       { id: 2 ** 53, name: '\u0000'.repeat(3), pageNum: 1e9, confirm: 'yes', names: ',,,', bunkId: -1, residentIds: 'all' },
       { id: 1, deviceId: { $ne: 1 }, deviceType: 'NaN', cipherId: 'V1.%%%.x', interval: 1e300, target: 'moon', binding: 'bed', isUploadData: 'maybe', sensitivity: 1, screen: 'x' },
       { id: 1, userId: -3, userIds: 'all', dealOption: 'NOPE', followUp: 7, levels: [], alertTypeL1: '{bad', settings: 'x', startTime: 'yesterday', alertType: ['X'], type: 5, order: 'up' },
+      { id: 1, platform: 'symbian', buildNumber: 1e30, versionName: { a: 1 }, updateLog: ['x'], storeUrl: 'javascript:1', fileId: '../../etc/passwd', appVersionId: 'x', h5VersionId: -1, status: 'gone', forceUpgrade: 'sometimes' },
     ];
     for (const operation of ALL_OPERATIONS) {
       if (operation.id === 'admin.logout' || operation.encoding === 'multipart') continue;
-      const role = operation.roles?.[0] ?? 'TWO_ROLE';
+      const role = operation.roles?.find((allowed) => byRole.has(allowed)) ?? 'TWO_ROLE';
       const token = byRole.get(role) ?? byRole.get('TWO_ROLE');
       for (const input of garbage) {
         const query = operation.method === 'POST' ? '' : `?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString()}`;

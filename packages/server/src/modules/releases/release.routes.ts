@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as api from '@vigil/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { errors } from '../../http/errors.ts';
+import type { OperationRegistrar } from '../../http/register.ts';
+import { releaseStore } from './release-store.ts';
+import { RELEASE_FILE_ROUTE } from './release.presenter.ts';
+import { releaseService } from './release.service.ts';
+
+/** App and H5 releases (/version/apph5version, /app/uploadFile, /app/download/:id). */
+export function releaseRoutes(app: FastifyInstance, routes: OperationRegistrar, deps: { db: Db; now: () => number; dataDir: string }): void {
+  const store = releaseStore(path.join(deps.dataDir, 'releases'));
+  const releases = releaseService({ db: deps.db, store, now: deps.now });
+
+  routes.secured(api.appVersionList, async (input) => releases.appList(input));
+  routes.secured(api.addAppVersion, async (input) => releases.addApp(input));
+  routes.secured(api.updateAppVersionStatus, async (input) => releases.moveApp(input.id, input.status));
+  routes.secured(api.deleteAppVersion, async (input) => releases.deleteApp(input.id));
+  routes.secured(api.h5VersionList, async (input) => releases.h5List(input));
+  routes.secured(api.addH5Version, async (input) => releases.addH5(input));
+  routes.secured(api.updateH5Version, async (input) => releases.updateH5(input));
+  routes.secured(api.deleteH5Version, async (input) => releases.deleteH5(input.id));
+  routes.secured(api.h5VersionReleaseList, async (input) => releases.h5OfApp(input.appVersionId));
+  routes.secured(api.addAppH5Version, async (input) => releases.pair(input.appVersionId, input.h5VersionId));
+  routes.secured(api.deleteAppH5Version, async (input) => releases.unpair(input.appVersionId, input.h5VersionId));
+  routes.secured(api.appUpdateCheck, async (input) => releases.checkUpdate(input.platform, input.buildNumber));
+  routes.secured(api.appUploadFile, async (_input, _context, request) => {
+    if (!request.isMultipart()) throw errors.badRequest('upload.missingFile');
+    const file = await request.file({ limits: { fileSize: api.RELEASE_FILE_MAX_BYTES, files: 1 } });
+    if (!file) throw errors.badRequest('upload.missingFile');
+    return releases.upload(file.filename, file.file, () => file.file.truncated);
+  });
+
+  // Packages are public downloads: an app updating itself has them by the URL the check answered.
+  app.get<{ Params: { id: string } }>(`${RELEASE_FILE_ROUTE}/:id`, async (request, reply) => {
+    const file = await releases.filePath(request.params.id);
+    if (!file) throw errors.notFound();
+    const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-length', String(file.size))
+      .header('content-disposition', `attachment; filename="${ascii}"`)
+      .send(fs.createReadStream(file.path));
+  });
+}
