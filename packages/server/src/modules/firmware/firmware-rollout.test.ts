@@ -23,7 +23,7 @@ describe('firmware rollout', () => {
   async function device(online: boolean) {
     const deviceId = `RO${crypto.randomBytes(5).toString('hex').toUpperCase()}`;
     assert.equal((await server.call(api.registerDevice, { deviceId, deviceType: TYPE }, { token: senior })).status, Status.OK);
-    await server.vigil.database.db.updateTable('devices').set({ online: online ? 1 : 0, firmware_version: '1.0' }).where('device_id', '=', deviceId).execute();
+    await server.vigil.database.db.updateTable('devices').set({ online: online ? 1 : 0, last_seen_at: Date.now(), firmware_version: '1.0' }).where('device_id', '=', deviceId).execute();
     return deviceId;
   }
   async function release(version: string, grayIds: string[]) {
