@@ -121,8 +121,9 @@ describe('alarms on two consoles (issue 10)', () => {
     });
     assert.equal(sent.status, 200, await sent.text());
 
+    // Popups stay 10 s: wait for both at once, then check what stays (the list, the sound, the speech).
+    await Promise.all([first, second].map((page) => page.getByRole('alert').filter({ hasText: /fall/i }).first().waitFor({ timeout: 15_000 })));
     for (const page of [first, second]) {
-      await page.getByRole('alert').filter({ hasText: /fall/i }).first().waitFor({ timeout: 15_000 });
       await page.getByRole('region', { name: /Pending alarms/ }).waitFor();
       await eventually(() => pulses(page), (count) => count >= 10, 'the ten-pulse level-1 tone');
       await eventually(() => spoken(page), (texts) => texts.some((text) => /fall/i.test(text)), 'the fall spoken');

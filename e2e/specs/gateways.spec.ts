@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { startSimulation, type SimulationHandle } from '@vigil/simulator';
 import { z } from 'zod';
 import { assertAccessible } from '../support/axe.ts';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.ts';
@@ -14,10 +15,11 @@ const DEMO_PASSWORD = 'Demo#2026care';
 async function apiAs(baseUrl: string, userName: string) {
   const login = await fetch(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, passWord: DEMO_PASSWORD, from: 'PC', rsa: false }) });
   const token = z.object({ data: z.object({ token: z.string() }) }).parse(await login.json()).data.token;
-  return async (path: string, body: Record<string, unknown>) => {
+  return async (path: string, body: Record<string, unknown>): Promise<unknown> => {
     const response = await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 's-token': token }, body: JSON.stringify(body) });
-    const envelope = z.object({ status: z.number(), msg: z.string() }).parse(await response.json());
+    const envelope = z.object({ status: z.number(), msg: z.string(), data: z.unknown() }).parse(await response.json());
     assert.equal(envelope.status, 200, `${path}: ${envelope.msg}`);
+    return envelope.data;
   };
 }
 
@@ -180,5 +182,58 @@ describe('gateways and fall monitors, as a care home', () => {
     await phone.close();
   });
 
-  test.todo('pairs a sub-device with the wizard as the simulated gateway answers `pair`, and the fall test sees the simulated fall (needs ingest + simulator merged: lead)');
+});
+
+/**
+ * The pairing wizard driven by real device events: a simulated gateway (named so: the device
+ * simulator over Vigil's HTTP device API) answers `pair` with its door sensor joining, and the
+ * door opening marks it tested.
+ */
+describe('pairing a sub-device with the wizard, the gateway simulated', () => {
+  let vigil: RunningVigil;
+  let browser: Browser;
+  let simulation: SimulationHandle | undefined;
+  const suffix = crypto.randomBytes(3).toString('hex').toUpperCase();
+  const ids = { host: `LHDS-${suffix}`, door: `DOORS-${suffix}` };
+
+  before(async () => {
+    [vigil, browser] = await Promise.all([startVigil(), launchBrowser()]);
+    const vendor = await apiAs(vigil.baseUrl, 'demosenior');
+    const host = await vendor('/device/registerDevice', { deviceId: ids.host, deviceType: 21008 });
+    await vendor('/device/registerDevice', { deviceId: ids.door, deviceType: 21009 });
+    const home = await apiAs(vigil.baseUrl, 'demotwoa');
+    await home('/he/addHost', { deviceId: ids.host, location: 'North 2F hall' });
+    const key = z.object({ deviceKey: z.string() }).parse(host).deviceKey;
+    simulation = await startSimulation({
+      httpBaseUrl: vigil.baseUrl, pollMs: 500, ambient: false,
+      devices: [{ deviceId: ids.host, deviceType: 21008, key, subDevices: [{ deviceId: ids.door, deviceType: 21009 }] }],
+    });
+    await simulation?.ready;
+  });
+  after(async () => {
+    await simulation?.stop();
+    await browser?.close();
+    await vigil?.stop();
+  });
+
+  test('the door sensor joins while the wizard listens, and opening the door marks it tested', async () => {
+    const page = await (await newContext(browser, vigil.baseUrl, 1440)).newPage();
+    await login(page, 'demotwoa');
+    await page.goto('/deviceManage/hostDevice');
+    const hostRow = page.locator('.ant-table-row', { hasText: ids.host });
+    await hostRow.waitFor();
+    await hostRow.getByRole('button', { name: 'Pairing wizard' }).click();
+    const wizard = page.getByRole('dialog', { name: `Pair sub-devices with ${ids.host}` });
+    await expectText(wizard.getByRole('status').first(), /Online/);
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Start pairing' }).click();
+    await expectText(wizard, new RegExp(`${ids.door}[\\s\\S]*Paired`));
+    await screenshot(page, 'gateways-pairing-joined-1440');
+    await assertAccessible(page, 'pairing wizard with a joined sub-device');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expectText(wizard, /Under test/);
+    await simulation?.openDoor(ids.door);
+    await expectText(wizard, /Tested/);
+    await page.close();
+  });
 });
