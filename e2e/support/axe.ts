@@ -31,6 +31,11 @@ export async function axeFindings(page: Page): Promise<AccessibilityFinding[]> {
     axeSource ??= fs.readFileSync(AXE_SCRIPT, 'utf8');
     await page.evaluate(axeSource);
   }
+  // A dialog fading in or a menu fading out blends its text with what is behind it: measure
+  // colours once the page has settled (at most 3 s), not halfway through a transition.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 3000 })
+    .catch(() => undefined);
   return page.evaluate(async () => {
     const axe = window.axe;
     if (!axe) throw new Error('axe-core did not load');

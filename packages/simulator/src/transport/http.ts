@@ -2,9 +2,11 @@ import { CommandMessageSchema, type CommandMessage } from '@vigil/contracts';
 import type { DeviceLink, LinkHandlers, Transport } from './transport.ts';
 
 /** Pulls the commands out of a poll answer: a Vigil envelope or a bare command or list. */
+/** Commands in Vigil's answer: `{data: {commands: [...]}}` (docs/device-protocol.md), also a bare list or command. */
 function commandsIn(body: unknown): CommandMessage[] {
   const data = typeof body === 'object' && body !== null && 'data' in body ? body.data : body;
-  const list = Array.isArray(data) ? data : data ? [data] : [];
+  const commands = typeof data === 'object' && data !== null && 'commands' in data ? data.commands : data;
+  const list = Array.isArray(commands) ? commands : commands ? [commands] : [];
   return list.flatMap((item) => {
     const parsed = CommandMessageSchema.safeParse(item);
     return parsed.success ? [parsed.data] : [];
@@ -48,6 +50,8 @@ export function httpTransport(baseUrl: string, options: { pollMs?: number } = {}
             const status = typeof body === 'object' && body !== null && 'status' in body ? body.status : response.status;
             if (status !== 200) report(`${channel} refused (${String(status)})`);
             else reported = false;
+            // Vigil hands waiting commands out in the answer to any uplink, not only to the poll.
+            for (const command of commandsIn(body)) if (open) handlers.command(command);
           } catch {
             report(`cannot reach ${base}`);
           }
