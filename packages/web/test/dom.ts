@@ -29,6 +29,9 @@ function localeFolders(directory: string): string[] {
 
 /** Starts the console's i18next (ICU, same options) with every namespace of `language` already loaded. */
 export async function startI18n(language = 'en-us'): Promise<void> {
+  // Queries that wait (findBy…, waitFor) get 8 s: a loaded CI machine renders antd slowly.
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 8000 });
   const { i18next } = await import('../src/i18n/index.ts');
   localStorage.setItem('language', language);
   const { initI18n } = await import('../src/i18n/index.ts');

@@ -50,7 +50,7 @@ describe('HandleAlarmDialog (spec 02 §3 handling options)', () => {
   it('asks for a release choice and sends nothing without one', async () => {
     const { gone } = renderDialog();
     fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
-    assert.ok(await screen.findByText('Please choose how the alarm was released.'));
+    assert.ok(await screen.findByText('Please choose how the alarm was released.', {}, { timeout: 8000 }));
     assert.equal(sent.length, 0);
     assert.deepEqual(gone, []);
   });
@@ -72,7 +72,7 @@ describe('HandleAlarmDialog (spec 02 §3 handling options)', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'Test' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Remark' }), { target: { value: 'x'.repeat(201) } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
-    assert.ok(await screen.findByText('The remark can be at most 200 characters.'));
+    assert.ok(await screen.findByText('The remark can be at most 200 characters.', {}, { timeout: 8000 }));
     assert.equal(sent.length, 0);
   });
 
@@ -81,7 +81,7 @@ describe('HandleAlarmDialog (spec 02 §3 handling options)', () => {
     const { gone } = renderDialog();
     fireEvent.click(await screen.findByRole('radio', { name: 'Checked and dealt with (normal)' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
-    assert.ok(await screen.findByText('The alarm has already been handled on another terminal.'));
+    assert.ok(await screen.findByText('The alarm has already been handled on another terminal.', {}, { timeout: 8000 }));
     assert.deepEqual(gone, [[41, false]]);
     // The dialog's own close (×) and the footer button that replaced Submit.
     assert.equal(screen.getAllByRole('button', { name: 'Close' }).length, 2);
