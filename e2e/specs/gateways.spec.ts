@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { assertAccessible } from '../support/axe.ts';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
-import { expectText } from '../support/wait.ts';
+import { expectText, settled } from '../support/wait.ts';
 
 const DEMO_PASSWORD = 'Demo#2026care';
 
@@ -155,6 +155,7 @@ describe('gateways and fall monitors, as a care home', () => {
     await page.getByRole('menuitem', { name: 'Install wizard' }).click();
     const wizard = page.getByRole('dialog', { name: `Install ${ids.door}` });
     await wizard.getByText(/with a gap under 1 cm/).waitFor();
+    await settled(page);
     await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByText('Open the door, then close it.').waitFor();
     await expectText(wizard.locator('li', { hasText: 'Door opened' }), /Waiting for the device/);

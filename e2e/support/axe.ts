@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, ImpactValue } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { settled } from './wait.ts';
 
 declare global {
   interface Window {
@@ -32,10 +33,8 @@ export async function axeFindings(page: Page): Promise<AccessibilityFinding[]> {
     await page.evaluate(axeSource);
   }
   // A dialog fading in or a menu fading out blends its text with what is behind it: measure
-  // colours once the page has settled (at most 3 s), not halfway through a transition.
-  await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 3000 })
-    .catch(() => undefined);
+  // colours once the page has settled, not halfway through a transition.
+  await settled(page);
   return page.evaluate(async () => {
     const axe = window.axe;
     if (!axe) throw new Error('axe-core did not load');

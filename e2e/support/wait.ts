@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const POLL_MS = 100;
@@ -42,4 +42,14 @@ export async function expectText(locator: Locator, pattern: RegExp, options: { n
 /** Waits until the locator matches exactly `count` elements. */
 export async function expectCount(locator: Locator, count: number, timeoutMs?: number): Promise<void> {
   await waitFor(() => locator.count(), (seen) => seen === count, `${count} of ${locator}`, timeoutMs);
+}
+
+/**
+ * Waits (at most 5 s) until no CSS transition or animation runs: a dialog still zooming in
+ * moves its buttons, and a click on a loaded machine can land beside them (on the mask).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5000 })
+    .catch(() => undefined);
 }
