@@ -12,6 +12,9 @@ import type { TelemetryStore } from './telemetry-store.ts';
 export function supervision(deps: { db: Db; ingest: Ingest; telemetry: TelemetryStore; now: () => number; log: IngestLog; everyMs: number }) {
   let lastRun = 0;
   let running: Promise<number> | null = null;
+  // A device online when this process starts gets a full silence window from the start: its
+  // last-seen time may be from before a restart, and its next report is on its way.
+  const startedAt = deps.now();
 
   async function check(): Promise<number> {
     const time = deps.now();
@@ -22,7 +25,7 @@ export function supervision(deps: { db: Db; ingest: Ingest; telemetry: Telemetry
       .execute();
     const silent: { deviceId: string; seen: number }[] = [];
     for (const row of rows) {
-      const seen = Math.max(row.last_seen_at ?? row.online_changed_at ?? 0, deps.ingest.lastSeenOf(row.device_id) ?? 0);
+      const seen = Math.max(row.last_seen_at ?? row.online_changed_at ?? 0, deps.ingest.lastSeenOf(row.device_id) ?? 0, startedAt);
       if (time - seen > OFFLINE_AFTER_INTERVALS * reportIntervalOf(row.device_type, row.settings) * 1000) silent.push({ deviceId: row.device_id, seen });
     }
     return deps.ingest.markOffline(silent, time);
