@@ -2,8 +2,8 @@
  * Alarm delivery benchmark (issue 10): device event → /alertNotify on every socket.
  * One Vigil process (src/test/vigil-process.ts) with 200 logged-in sockets held by this
  * process and a telemetry background of 5,000 messages per second; then a storm of
- * 1,000 alarms. Device events enter on that process's event bus (ingest's MQTT path is
- * not in this branch). SQLite unless DATABASE_URL is set (a scratch database beside it).
+ * 1,000 alarms. Device events enter on that process's event bus, after ingest (so the
+ * figures are the alarm path alone; bench:ingest measures the broker and ingest). SQLite unless DATABASE_URL is set (a scratch database beside it).
  * Prints figures; asserts nothing.
  *
  *   npm run bench:alarms

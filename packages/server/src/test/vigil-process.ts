@@ -8,7 +8,7 @@ import { seedDemo } from '../demo/seed.ts';
 /**
  * One Vigil process for multi-process tests (test/processes.ts starts it): the real app on
  * the configured database and Redis, listening on a free port, printing `{"port": n}`
- * once ready. Stands in for ingest (not in this branch): each stdin line
+ * once ready. Device events are fed past ingest, straight onto the bus: each stdin line
  * `{"id", "deviceId", "deviceType", "providerId", "bedId", "roomId", "type", "status", "count"?}`
  * publishes that many device events on this process's bus, then answers `{"id", "done": true}`.
  */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { TelemetryReader } from './telemetry-reader.ts';
 
 /**
- * Test stand-in for ingest's telemetry store, which is not in this branch yet: samples
+ * Telemetry for report tests without a broker or store round trip: samples
  * held in memory per device, read by range in time order like TelemetryStore.read.
  */
 export function memoryTelemetry(): TelemetryReader & { add(deviceId: string, samples: readonly TelemetrySample[]): void } {
