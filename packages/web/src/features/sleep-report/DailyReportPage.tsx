@@ -61,6 +61,7 @@ export function DailyReportPage() {
   return (
     <Flex vertical gap={16}>
       <Card
+        className="sleep-card"
         title={report.data ? t('sleepReport.daily.heading', { name: report.data.residentName, date }) : t('sleepReport.daily.title')}
         extra={<Link to={REPORT_LIST_PATH}>{t('sleepReport.backToList')}</Link>}
       >

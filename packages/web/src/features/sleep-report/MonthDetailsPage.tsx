@@ -44,6 +44,7 @@ export function MonthDetailsPage() {
     <Flex vertical gap={16}>
       {feedback.holder}
       <Card
+        className="sleep-card"
         title={report.data ? t('sleepReport.month.heading', { name: report.data.residentName, month }) : t('sleepReport.month.title')}
         extra={<Link to={REPORT_LIST_PATH}>{t('sleepReport.backToList')}</Link>}
       >

@@ -40,6 +40,7 @@ export function ReportDetailsPage() {
   return (
     <Flex vertical gap={16}>
       <Card
+        className="sleep-card"
         title={t('sleepReport.details.heading', { name: report.data.residentName, date: report.data.date })}
         extra={<Link to={dailyReportPath(report.data.residentId, report.data.date)}>{t('sleepReport.details.back')}</Link>}
       >

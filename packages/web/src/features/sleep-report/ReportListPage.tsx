@@ -53,9 +53,6 @@ export function ReportListPage() {
 
   const columns: ColumnsType<ReportResident> = [
     { title: t('sleepReport.list.name'), dataIndex: 'name', render: (name: string, row) => <Link to={dailyReportPath(row.residentId)}>{name}</Link> },
-    { title: t('sleepReport.list.place'), render: (_, row) => [row.room, row.bunk].filter(Boolean).join(' · ') || '—' },
-    { title: t('sleepReport.list.status'), render: (_, row) => <StatusTag status={row.status} /> },
-    { title: t('sleepReport.list.latest'), render: (_, row) => row.latestReport?.date ?? t('sleepReport.list.noReport') },
     {
       title: t('sleepReport.metric.score'),
       render: (_, row) => {
@@ -76,6 +73,7 @@ export function ReportListPage() {
           '—'
         ),
     },
+    { title: t('sleepReport.list.latest'), render: (_, row) => row.latestReport?.date ?? t('sleepReport.list.noReport') },
     {
       title: t('sleepReport.list.reports'),
       render: (_, row) => (
@@ -89,10 +87,12 @@ export function ReportListPage() {
         </Space>
       ),
     },
+    { title: t('sleepReport.list.place'), render: (_, row) => [row.room, row.bunk].filter(Boolean).join(' · ') || '—' },
+    { title: t('sleepReport.list.status'), render: (_, row) => <StatusTag status={row.status} /> },
   ];
 
   return (
-    <Card title={t('sleepReport.list.title')}>
+    <Card className="sleep-card" title={t('sleepReport.list.title')}>
       <Flex wrap gap={12} className="sleep-filters">
         <Input.Search
           allowClear

@@ -49,7 +49,7 @@ export function ratesOption(night: AnalysedNight, text: ChartText): EChartsCoreO
   return {
     animation: false,
     grid: { left: 40, right: 16, top: 36, bottom: 28 },
-    legend: { data: [text.heart, text.breath], textStyle: AXIS_TEXT },
+    legend: { top: 0, data: [text.heart, text.breath], textStyle: AXIS_TEXT },
     tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => (typeof value === 'number' ? String(Math.round(value)) : '—') },
     xAxis: timeAxis(text, night.bedTime, night.getUpTime),
     yAxis: { type: 'value', min: 0, axisLabel: AXIS_TEXT },
@@ -136,8 +136,8 @@ export function monthTrendOption(series: readonly NightSummary[], text: ChartTex
   const dates = series.map((night) => text.date(night.date));
   return {
     animation: false,
-    grid: { left: 48, right: 48, top: 40, bottom: 28 },
-    legend: { data: [text.score, text.sleepMinutes], textStyle: AXIS_TEXT },
+    grid: { left: 48, right: 48, top: 64, bottom: 28 },
+    legend: { top: 0, data: [text.score, text.sleepMinutes], textStyle: AXIS_TEXT },
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', data: dates, axisLabel: { ...AXIS_TEXT, hideOverlap: true } },
     yAxis: [
@@ -163,7 +163,7 @@ export function monthRatesOption(series: readonly NightSummary[], text: ChartTex
   return {
     animation: false,
     grid: { left: 40, right: 16, top: 36, bottom: 28 },
-    legend: { data: [text.heart, text.breath], textStyle: AXIS_TEXT },
+    legend: { top: 0, data: [text.heart, text.breath], textStyle: AXIS_TEXT },
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', data: series.map((night) => text.date(night.date)), axisLabel: { ...AXIS_TEXT, hideOverlap: true } },
     yAxis: { type: 'value', min: 0, axisLabel: AXIS_TEXT },
