@@ -31,7 +31,7 @@ async function snap(page: Page, name: string): Promise<void> {
 /** Waits for `count` drawn charts (ECharts canvases with a size) on the screen. */
 async function expectCharts(page: Page, count: number): Promise<void> {
   await page.waitForFunction(
-    (wanted) => [...document.querySelectorAll('.sleep-chart__canvas canvas')].filter((canvas) => (canvas as HTMLCanvasElement).width > 0).length >= wanted,
+    (wanted) => Array.from(document.querySelectorAll<HTMLCanvasElement>('.sleep-chart__canvas canvas')).filter((canvas) => canvas.width > 0).length >= wanted,
     count,
     { timeout: 15_000 },
   );
