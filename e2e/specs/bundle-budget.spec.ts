@@ -18,10 +18,11 @@ const FIRST_SCREEN_BUDGET = 705 * 1024;
 const SHELL = 'src/app/layout/AppLayout.tsx';
 /**
  * Our modules that wrap a library loaded after a screen is up (not screens): ECharts with
- * the line chart, which the household page fetches once it shows. Each has its own budget
- * for what it adds beyond the entry and the shell.
+ * the line chart, which the household page fetches once it shows, and ECharts with the sleep
+ * report's line, bar and gauge charts (190 KB when added). Each has its own budget for what it
+ * adds beyond the entry and the shell.
  */
-const ON_DEMAND_LIBRARIES: Readonly<Record<string, number>> = { 'src/features/monitor/lineChart.ts': 180 * 1024 };
+const ON_DEMAND_LIBRARIES: Readonly<Record<string, number>> = { 'src/features/monitor/lineChart.ts': 180 * 1024, 'src/features/sleep-report/sleepCharts.ts': 200 * 1024 };
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('console bundle budgets (gzip JavaScript per first screen)', () => {

@@ -25,7 +25,8 @@ const SCREENS: [string, string, string, RegExp][] = [
   ['app-versions', 'demosenior', '/appReleaseManage/appVersionDeployment', /Add app version/],
   ['h5-versions', 'demosenior', '/appReleaseManage/versionDeployment', /Add H5 version/],
   ['firmware', 'demosenior', '/deviceManage/hardSoftUpload', /Upload firmware/],
-  ['later-release', 'demotwoa', '/sleep-report/reportList', /later release/],
+  ['sleep-report-list', 'demotwoa', '/sleep-report/reportList', /Latest night/],
+  ['later-release', 'demotwoa', '/settings/statisticsMult', /later release/],
   ['not-found', 'demotwoa', '/404', /404|not found/i],
   ['no-permission', 'demotwoa', '/noPermission', /permission/i],
 ];

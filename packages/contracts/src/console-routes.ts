@@ -49,8 +49,16 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     ],
   },
   {
-    name: 'SleepReport', path: '/sleep-report', roles: CARE, needsProvider: true, titleKey: 'route.sleepReport', icon: 'report',
-    children: [{ name: 'reportList', path: '/sleep-report/reportList', titleKey: 'route.reportList' }],
+    name: 'SleepReport', path: '/sleep-report', roles: CARE, needsProvider: true, built: true, titleKey: 'route.sleepReport', icon: 'report',
+    children: [
+      { name: 'reportList', path: '/sleep-report/reportList', built: true, titleKey: 'route.reportList' },
+      { name: 'sleepReportIndex', path: '/sleep-report/index', hidden: true, built: true, titleKey: 'route.sleepReportDaily' },
+      {
+        name: 'dailyDetails', path: '/sleep-report/dailyDetails', hidden: true, built: true, titleKey: 'route.dailyDetails',
+        children: [{ name: 'reportDetails', path: '/sleep-report/dailyDetails/reportDetails', hidden: true, built: true, titleKey: 'route.reportDetails' }],
+      },
+      { name: 'monthDetails', path: '/sleep-report/monthDetails', hidden: true, built: true, titleKey: 'route.monthDetails' },
+    ],
   },
   {
     name: 'PeopleManage', path: '/people-manage', roles: CARE, needsProvider: true, built: true, titleKey: 'route.peopleManage', icon: 'team',

@@ -116,6 +116,10 @@ export const sleepReportUserList = defineOperation({
     state: ResidentStateSchema,
     status: ReportStatusSchema,
     deviceId: z.string().nullable(),
-    latestReport: z.object({ id: z.number().int(), date: z.string(), analysed: z.boolean(), score: z.number().int().nullable() }).nullable(),
+    latestReport: z.object({
+      id: z.number().int(), date: z.string(), analysed: z.boolean(), score: z.number().int().nullable(),
+      /** The latest night's flags: AHI band and AF risk grade (null when not assessable). */
+      apneaGrade: RiskGradeSchema.nullable(), afGrade: RiskGradeSchema.nullable(),
+    }).nullable(),
   })),
 });

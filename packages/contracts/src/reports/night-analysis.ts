@@ -63,6 +63,10 @@ export const SleepScoreSchema = z.object({
 });
 export type SleepScore = z.infer<typeof SleepScoreSchema>;
 
+/** Means of one step of the night (TREND_STEP_MINUTES) for the report's charts; rates null when nobody was on the bed. */
+export const TrendPointSchema = z.object({ t: instant, heartRate: z.number().nullable(), breathRate: z.number().nullable(), movement: z.number().nonnegative() });
+export type TrendPoint = z.infer<typeof TrendPointSchema>;
+
 export const BedExitSchema = z.object({ from: instant, to: instant });
 
 /** The analysis of one night (docs/sleep-analysis.md). */
@@ -93,6 +97,8 @@ export const AnalysedNightSchema = z.object({
   afRisk: AfRiskResultSchema,
   score: SleepScoreSchema,
   hypnogram: z.array(HypnogramSegmentSchema),
+  /** Rates and movement through the bed period; absent in reports made before it was added. */
+  trend: z.array(TrendPointSchema).optional(),
 });
 export type AnalysedNight = z.infer<typeof AnalysedNightSchema>;
 

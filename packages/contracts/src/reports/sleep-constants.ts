@@ -14,6 +14,9 @@ export const WAKE_UP_MIN_MINUTES = 5;
 /** The daily report is made within this many minutes after the set wake time (spec 02 §9). */
 export const REPORT_AFTER_WAKE_MINUTES = 15;
 
+/** Step of the rate and movement trend through the night (the report's charts), minutes. */
+export const TREND_STEP_MINUTES = 5;
+
 /** Reference values of a good night (spec 02 §9). */
 export const SLEEP_REFERENCE = {
   /** Sleep duration, hours. */

@@ -113,23 +113,32 @@ export async function uploadFile<Op extends Operation>(
   });
 }
 
-function timestampName(): string {
+function timestampName(extension: string): string {
   const now = new Date();
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}.xls`;
+  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}.${extension}`;
 }
 
 /** Downloads a file from a GET operation and saves it under the content-disposition name (spec 02 §7). */
 export async function downloadFile(operation: Operation, input: Record<string, unknown> = {}): Promise<void> {
-  const response = await fetch(`/api${operation.path}${toQuery(input)}`, { headers: headers() });
+  await downloadPath(operation.path, input);
+}
+
+/**
+ * Downloads a file from a GET path of the API with the session headers and saves it under the
+ * content-disposition name, else a timestamp with `fallbackExtension` (spec 02 §7); a JSON
+ * answer is an error envelope and throws ApiError with the server's msg.
+ */
+export async function downloadPath(path: string, input: Record<string, unknown> = {}, fallbackExtension = 'xls'): Promise<void> {
+  const response = await fetch(`/api${path}${toQuery(input)}`, { headers: headers() });
   const type = response.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) {
+  if (type.includes('application/json') || !response.ok) {
     await unwrap(response, { sessionCheck: true });
     return;
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
-  const name = match ? decodeURIComponent(match[1] ?? match[2]) : timestampName();
+  const name = match ? decodeURIComponent(match[1] ?? match[2]) : timestampName(fallbackExtension);
   const blob = await response.blob();
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);

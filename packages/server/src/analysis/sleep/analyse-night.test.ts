@@ -33,6 +33,20 @@ describe('night analysis: bed', () => {
     assert.equal(night.stageMinutes.outOfBed, 15);
   });
 
+  test('the trend for the charts covers the bed period in 5-minute steps; a step out of bed has no rates', () => {
+    const phases: Phase[] = [{ kind: 'out', minutes: 15 }, { kind: 'deep', minutes: 60 }, { kind: 'out', minutes: 10 }, { kind: 'light', minutes: 60 }, { kind: 'out', minutes: 15 }];
+    const night = analysed(analyseNight(buildNight({ start: START, phases })));
+    const trend = night.trend ?? [];
+    assert.equal(trend.length, Math.ceil((night.getUpTime - night.bedTime) / (5 * MINUTE)));
+    assert.equal(trend[0].t, night.bedTime);
+    assert.ok(trend.every((point, index) => index === 0 || point.t - trend[index - 1].t === 5 * MINUTE));
+    const out = trend.find((point) => point.t === START + 80 * MINUTE);
+    assert.equal(out?.heartRate, null);
+    assert.equal(out?.breathRate, null);
+    const deep = trend.find((point) => point.t === START + 45 * MINUTE);
+    assert.ok(deep?.heartRate && deep.heartRate > 40 && deep.heartRate < 90, `deep sleep heart rate ${deep?.heartRate}`);
+  });
+
   test('absences shorter than the bed-leaving time are not exits (balanced 15 s, fast 5 s)', () => {
     const samples = buildNight({ start: START, phases: [{ kind: 'light', minutes: 120 }] });
     for (let s = 3600; s < 3610; s += 1) samples[s] = { ...samples[s], bed: 'out', hr: 0, rr: 0 };

@@ -9,6 +9,7 @@ import { countBodyMovements } from './movement.ts';
 import { scoreNight } from './score.ts';
 import { isSleep, runsOf, STAGE_DEEP, stageEpochs } from './staging.ts';
 import { ANALYSIS } from './parameters.ts';
+import { trendOf } from './trend.ts';
 
 export { toColumns, type NightColumns } from './columns.ts';
 export { analyseMonth, summariseNight } from './monthly.ts';
@@ -130,5 +131,6 @@ export function analyseNight(input: NightColumns | readonly TelemetrySample[], o
     afRisk: assessAfRisk(columns, epochs, stages, onsetTime, wakeTime, sleepMinutes),
     score,
     hypnogram: hypnogramOf(epochs, stages, firstBed, endBed),
+    trend: trendOf(epochs, firstBed, endBed),
   };
 }

@@ -6,7 +6,8 @@ export function reportStatusOf(residentState: string): ReportStatus {
   return residentState === 'deregistered' ? 'loggedOff' : 'normal';
 }
 
-function gradeOf(value: string | null): RiskGrade | null {
+/** A stored grade, or null when the night could not be graded. */
+export function gradeOf(value: string | null): RiskGrade | null {
   return RISK_GRADES.find((grade) => grade === value) ?? null;
 }
 

@@ -187,7 +187,7 @@ export function reportRepository(db: Db) {
       if (residentIds.length === 0) return [];
       return db
         .selectFrom('daily_reports as d')
-        .select(['d.id', 'd.resident_id', 'd.report_date', 'd.analysed', 'd.score'])
+        .select(['d.id', 'd.resident_id', 'd.report_date', 'd.analysed', 'd.score', 'd.apnea_grade', 'd.af_grade'])
         .where('d.resident_id', 'in', [...residentIds])
         .where((eb) => eb('d.report_date', '=', eb.selectFrom('daily_reports as l').select((inner) => inner.fn.max('l.report_date').as('m')).whereRef('l.resident_id', '=', 'd.resident_id')))
         .execute();

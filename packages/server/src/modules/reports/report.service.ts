@@ -5,7 +5,7 @@ import type { Scope } from '../../tenancy/scope.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
 import type { SettingsRepository } from '../system/settings.repository.ts';
 import { monitorSettings } from './daily-reports.ts';
-import { presentDailyReport, reportStatusOf } from './report.presenter.ts';
+import { gradeOf, presentDailyReport, reportStatusOf } from './report.presenter.ts';
 import type { DailyReportFilter, ReportRepository } from './report.repository.ts';
 import { addClockMinutes } from './zoned-time.ts';
 
@@ -85,7 +85,7 @@ export function reportService(reports: ReportRepository, settings: SettingsRepos
             state: residentState(row.state),
             status: reportStatusOf(row.state),
             deviceId: monitors.get(row.id) ?? null,
-            latestReport: report ? { id: report.id, date: report.report_date, analysed: report.analysed === 1, score: report.score } : null,
+            latestReport: report ? { id: report.id, date: report.report_date, analysed: report.analysed === 1, score: report.score, apneaGrade: gradeOf(report.apnea_grade), afGrade: gradeOf(report.af_grade) } : null,
           };
         }),
         total: page.total,

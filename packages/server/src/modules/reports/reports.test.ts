@@ -144,6 +144,10 @@ describe('sleep reports: the nightly job and the report calls', () => {
     const owl = list.data.rows.find((row) => row.name === 'Night Owl');
     assert.equal(owl?.deviceId, deviceId);
     assert.equal(owl?.latestReport?.date, '2026-03-16');
+    // The list's flags are the latest night's, as its daily report states them.
+    const latest = await server.call(api.getDailyReport, { id: owl?.latestReport?.id ?? 0 }, { token });
+    assert.equal(owl?.latestReport?.apneaGrade, latest.data.apneaGrade);
+    assert.equal(owl?.latestReport?.afGrade, latest.data.afGrade);
     const filtered = await server.call(api.sleepReportUserList, { pageNum: 1, pageSize: 50, keyWord: 'empty' }, { token });
     assert.deepEqual(filtered.data.rows.map((row) => row.name), ['Empty Bed']);
   });

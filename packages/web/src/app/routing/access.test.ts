@@ -72,6 +72,8 @@ test('the menu lists only built, visible routes the role may open', () => {
     '/alarm-log',
     '/alarm-log/alarmIndex',
     '/alarm-log/remindsetting',
+    '/sleep-report',
+    '/sleep-report/reportList',
     '/people-manage',
     '/people-manage/userManage',
     '/BunkManage',

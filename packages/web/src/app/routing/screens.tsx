@@ -28,6 +28,10 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   ed719Device: lazy(() => import('../../features/gateways/FallRadarPage.tsx').then((m) => ({ default: m.FallRadarPage }))),
   safeDeviceManage: lazy(() => import('../../features/gateways/SecurityDevicePage.tsx').then((m) => ({ default: m.SecurityDevicePage }))),
   hostDevice: lazy(() => import('../../features/gateways/HostDevicePage.tsx').then((m) => ({ default: m.HostDevicePage }))),
+  reportList: lazy(() => import('../../features/sleep-report/ReportListPage.tsx').then((m) => ({ default: m.ReportListPage }))),
+  sleepReportIndex: lazy(() => import('../../features/sleep-report/DailyReportPage.tsx').then((m) => ({ default: m.DailyReportPage }))),
+  reportDetails: lazy(() => import('../../features/sleep-report/ReportDetailsPage.tsx').then((m) => ({ default: m.ReportDetailsPage }))),
+  monthDetails: lazy(() => import('../../features/sleep-report/MonthDetailsPage.tsx').then((m) => ({ default: m.MonthDetailsPage }))),
   addAndEditNurse: lazy(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => ({ default: m.CaregiverFormPage }))),
 };
 

@@ -1,0 +1,127 @@
+import type { OutputOf, sleepReportUserList } from '@vigil/contracts';
+import { Card, Flex, Input, Select, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PagedTable } from '../shared/PagedTable.tsx';
+import { readRememberedPage, writeRememberedPage } from '../shared/rememberedPages.ts';
+import { usePagedQuery } from '../shared/usePagedQuery.ts';
+import { SLEEP_REPORT_NS } from './i18n.ts';
+import { GradeTag, StatusTag } from './reportParts.tsx';
+import { useReportResidents, type ReportResidentQuery } from './sleepReportApi.ts';
+import { dailyReportPath, monthDetailsPath } from './sleepReportPaths.ts';
+import './sleep-report.css';
+
+type ReportResident = OutputOf<typeof sleepReportUserList>['rows'][number];
+/** Flags the list can be narrowed to (on the rows of the page read). */
+type FlagFilter = 'all' | 'flagged' | 'noReport';
+
+const TABLE_MIN_WIDTH = 900;
+
+/** The resident's flags: a risk above none on the latest night. */
+function isFlagged(row: ReportResident): boolean {
+  const report = row.latestReport;
+  return Boolean(report && ((report.apneaGrade && report.apneaGrade !== 'none') || (report.afGrade && report.afGrade !== 'none')));
+}
+
+/** /sleep-report/reportList: residents with their latest score and flags, search, filter and links to their reports. */
+export function ReportListPage() {
+  const { t } = useTranslation(SLEEP_REPORT_NS);
+  const { query, filter, goToPage, setPageNum } = usePagedQuery<ReportResidentQuery>(
+    () => ({ pageNum: readRememberedPage('reportList'), pageSize: 10 }),
+    (pageNum) => writeRememberedPage('reportList', pageNum),
+  );
+  const [flags, setFlags] = useState<FlagFilter>('all');
+  const list = useReportResidents(query);
+
+  // A remembered page past the end falls back to the last page with rows.
+  const total = list.data?.total;
+  const settled = total !== undefined && !list.isPlaceholderData;
+  useEffect(() => {
+    if (!settled) return;
+    const last = Math.max(1, Math.ceil(total / query.pageSize));
+    if (query.pageNum > last) setPageNum(last);
+    // setPageNum is a new function each render; the effect depends only on the figures.
+  }, [settled, total, query.pageNum, query.pageSize]);
+
+  const filtered = useMemo(() => {
+    if (!list.data || flags === 'all') return list;
+    const rows = list.data.rows.filter((row) => (flags === 'flagged' ? isFlagged(row) : !row.latestReport));
+    return { ...list, data: { ...list.data, rows } };
+  }, [list, flags]);
+
+  const columns: ColumnsType<ReportResident> = [
+    { title: t('sleepReport.list.name'), dataIndex: 'name', render: (name: string, row) => <Link to={dailyReportPath(row.residentId)}>{name}</Link> },
+    {
+      title: t('sleepReport.metric.score'),
+      render: (_, row) => {
+        const report = row.latestReport;
+        if (!report) return '—';
+        return report.analysed && report.score !== null ? <strong>{report.score}</strong> : <Tag>{t('sleepReport.list.notAnalysed')}</Tag>;
+      },
+    },
+    {
+      title: t('sleepReport.list.flags'),
+      render: (_, row) =>
+        row.latestReport?.analysed ? (
+          <Space size={4} wrap>
+            <GradeTag grade={row.latestReport.apneaGrade} label={t('sleepReport.metric.ahiShort')} />
+            <GradeTag grade={row.latestReport.afGrade} label={t('sleepReport.metric.afShort')} />
+          </Space>
+        ) : (
+          '—'
+        ),
+    },
+    { title: t('sleepReport.list.latest'), render: (_, row) => row.latestReport?.date ?? t('sleepReport.list.noReport') },
+    {
+      title: t('sleepReport.list.reports'),
+      render: (_, row) => (
+        <Space size={12} wrap>
+          <Link to={dailyReportPath(row.residentId)} aria-label={t('sleepReport.list.dailyOf', { name: row.name })}>
+            {t('sleepReport.list.daily')}
+          </Link>
+          <Link to={monthDetailsPath(row.residentId)} aria-label={t('sleepReport.list.monthOf', { name: row.name })}>
+            {t('sleepReport.list.month')}
+          </Link>
+        </Space>
+      ),
+    },
+    { title: t('sleepReport.list.place'), render: (_, row) => [row.room, row.bunk].filter(Boolean).join(' · ') || '—' },
+    { title: t('sleepReport.list.status'), render: (_, row) => <StatusTag status={row.status} /> },
+  ];
+
+  return (
+    <Card className="sleep-card" title={t('sleepReport.list.title')}>
+      <Flex wrap gap={12} className="sleep-filters">
+        <Input.Search
+          allowClear
+          enterButton
+          aria-label={t('sleepReport.list.searchLabel')}
+          placeholder={t('sleepReport.list.search')}
+          onSearch={(value) => filter({ keyWord: value.trim() || undefined })}
+        />
+        <Select<FlagFilter>
+          aria-label={t('sleepReport.list.filterLabel')}
+          value={flags}
+          onChange={setFlags}
+          options={[
+            { value: 'all', label: t('sleepReport.list.filterAll') },
+            { value: 'flagged', label: t('sleepReport.list.filterFlagged') },
+            { value: 'noReport', label: t('sleepReport.list.filterNoReport') },
+          ]}
+        />
+      </Flex>
+      <PagedTable<ReportResident>
+        rowKey="residentId"
+        columns={columns}
+        list={filtered}
+        query={query}
+        onPageChange={goToPage}
+        minWidth={TABLE_MIN_WIDTH}
+        emptyText={flags === 'all' ? t('sleepReport.list.empty') : t('sleepReport.list.emptyFiltered')}
+        totalText={(count) => t('sleepReport.list.total', { total: count })}
+      />
+    </Card>
+  );
+}
