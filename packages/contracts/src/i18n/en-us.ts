@@ -1,3 +1,4 @@
+import { analyticsMessagesEnUS } from './analytics-messages.ts';
 import { gatewayMessagesEnUS } from './gateway-messages.ts';
 /**
  * Server messages (the envelope's `msg`) and the validation messages the console
@@ -6,6 +7,7 @@ import { gatewayMessagesEnUS } from './gateway-messages.ts';
  */
 export const enUS = {
   ...gatewayMessagesEnUS,
+  ...analyticsMessagesEnUS,
   'common.ok': 'Success',
   'common.serverError': 'System error, please try again later (request {requestId}).',
   'common.notFound': 'No data found.',
