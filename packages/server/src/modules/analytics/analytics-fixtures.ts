@@ -27,7 +27,7 @@ export async function insertAlarm(db: Db, spec: AlarmSpec): Promise<number> {
     .values({
       provider_id: spec.providerId, device_id: spec.deviceId, device_type: spec.deviceType ?? 20993, alert_type: spec.alertType, alarm_group: 'sos',
       alert_level: spec.level, open_key: pending ? `${spec.deviceId}|${spec.alertType}` : null, resident_id: spec.residentId ?? null,
-      user_name: spec.userName ?? '', bunk: '', room: spec.room ?? '', floor_area: '', status: 1, raised_at: raisedAt, last_at: raisedAt,
+      user_name: spec.userName ?? '', bunk: '', room: spec.room ?? '', floor_area: '', status: 1, raised_at: raisedAt, last_at: raisedAt, repeat_count: 0,
       relieved: spec.relievedAfter !== undefined ? 1 : 0, release_source: spec.relievedAfter !== undefined ? 2 : 0,
       relieved_at: spec.relievedAfter !== undefined ? raisedAt + spec.relievedAfter * 1000 : null,
       deal_state: spec.handled ? 'processed' : 'unDeal',

@@ -29,6 +29,8 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   safeDeviceManage: lazy(() => import('../../features/gateways/SecurityDevicePage.tsx').then((m) => ({ default: m.SecurityDevicePage }))),
   hostDevice: lazy(() => import('../../features/gateways/HostDevicePage.tsx').then((m) => ({ default: m.HostDevicePage }))),
   addAndEditNurse: lazy(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => ({ default: m.CaregiverFormPage }))),
+  responseTimes: lazy(() => import('../../features/analytics/ResponseTimesPage.tsx').then((m) => ({ default: m.ResponseTimesPage }))),
+  handover: lazy(() => import('../../features/analytics/HandoverPage.tsx').then((m) => ({ default: m.HandoverPage }))),
 };
 
 /** The screen of a leaf route, or the not-yet-available notice for routes of later releases. */
