@@ -39,6 +39,9 @@ async function execute(vigil: RunningVigil, statements: { sql: string; params: u
   db.close();
 }
 
+/** The accounts that handled the alarms (one id per caregiver, as the console's sessions record them). */
+const CAREGIVER_IDS: Record<string, number> = { 'Anna Weber': 9001, 'Ben Okafor': 9002 };
+
 function alarmInsert(providerId: number, row: Row, index: number) {
   const handled = row.handler !== undefined;
   const deviceId = `E2E-AN-${index}`;
@@ -48,7 +51,7 @@ function alarmInsert(providerId: number, row: Row, index: number) {
       VALUES ($1, $2, 20993, $3, 'sos', $4, $5, $6, '1', '101', 'Main / 1F', 1, $7, $8, 0, 0, 0, $9, $10, $11, $12, $13, $14)`,
     params: [
       providerId, deviceId, row.alertType, row.level, handled ? null : `${deviceId}|${row.alertType}`, row.userName ?? 'Margaret Lee', row.raisedAt, row.raisedAt,
-      handled ? 'processed' : 'unDeal', handled ? 9000 + index : null, row.handler ?? null, handled ? row.raisedAt + (row.seconds ?? 0) * 1000 : null,
+      handled ? 'processed' : 'unDeal', handled ? CAREGIVER_IDS[row.handler ?? ''] ?? 9999 : null, row.handler ?? null, handled ? row.raisedAt + (row.seconds ?? 0) * 1000 : null,
       row.option ?? null, handled ? (row.seconds ?? 0) * 1000 : null,
     ],
   };

@@ -21,7 +21,7 @@ export function ShiftChart({ figures }: { figures: ResponseTimes }) {
       chart.current.setOption({
         animation: false,
         grid: { left: 48, right: 16, top: 40, bottom: 28 },
-        legend: { data: [t('analytics.median'), t('analytics.p90')] },
+        legend: { top: 0, left: 'center', data: [t('analytics.median'), t('analytics.p90')] },
         tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? `${v} s` : '—') },
         xAxis: { type: 'category', data: labels },
         yAxis: { type: 'value', min: 0 },
