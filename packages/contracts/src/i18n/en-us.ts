@@ -1,4 +1,5 @@
 import { gatewayMessagesEnUS } from './gateway-messages.ts';
+import { reportPdfMessagesEnUS } from './report-pdf-messages.ts';
 /**
  * Server messages (the envelope's `msg`) and the validation messages the console
  * forms share with the server. Keys are static; `{name}` placeholders are filled in.
@@ -6,6 +7,7 @@ import { gatewayMessagesEnUS } from './gateway-messages.ts';
  */
 export const enUS = {
   ...gatewayMessagesEnUS,
+  ...reportPdfMessagesEnUS,
   'common.ok': 'Success',
   'common.serverError': 'System error, please try again later (request {requestId}).',
   'common.notFound': 'No data found.',
