@@ -67,7 +67,7 @@ async function api<T>(vigil: RunningVigil, token: string, pathAndQuery: string):
 /** A screenshot of the whole screen: the console scrolls inside its content pane, so the viewport grows to hold it. */
 async function shot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1440, height: 900 };
-  const height = await page.evaluate(() => Math.max(...[...document.querySelectorAll<HTMLElement>('main, #main-content, body')].map((element) => element.scrollHeight)));
+  const height = await page.evaluate(() => Math.max(...Array.from(document.querySelectorAll<HTMLElement>('main, #main-content, body'), (element) => element.scrollHeight)));
   await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height + 120, size.height), 5000) });
   await page.screenshot({ path: `/tmp/handover-${name}.png` });
   await page.setViewportSize(size);

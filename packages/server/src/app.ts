@@ -253,7 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Each resident's report lands within 15 minutes after their wake time (spec 02 §9).
   scheduler.registerJob({ name: 'sleep-daily-reports', schedule: { everyMs: DAILY_REPORT_JOB_EVERY_MS }, runAtStart: true, run: async ({ now: time }) => void (await maker.makeDailyReports(time)) });
   alarms.registerJobs(scheduler);
-  analyticsModule({ routes: withDataPermission(routes), db, now, workers, log: app.log, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC' }).registerJobs(scheduler);
+  analyticsModule({ routes: withDataPermission(routes), db, now, pdf, log: app.log, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC' }).registerJobs(scheduler);
   scheduler.start();
 
   return {

@@ -1,3 +1,4 @@
+import type { HandoverPdfData } from './handover/handover-pdf-data.ts';
 import type { PdfPage } from './page.ts';
 import type { SleepDailyPdfData, SleepMonthlyPdfData } from './sleep/sleep-pdf-data.ts';
 
@@ -8,6 +9,7 @@ import type { SleepDailyPdfData, SleepMonthlyPdfData } from './sleep/sleep-pdf-d
 export interface PdfKinds {
   sleepDaily: SleepDailyPdfData;
   sleepMonthly: SleepMonthlyPdfData;
+  handover: HandoverPdfData;
 }
 export type PdfKind = keyof PdfKinds;
 

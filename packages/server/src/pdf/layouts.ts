@@ -1,3 +1,4 @@
+import { handoverLayout } from './handover/handover-layout.ts';
 import type { PdfLayouts } from './kinds.ts';
 import { sleepDailyLayout } from './sleep/sleep-daily.ts';
 import { sleepMonthlyLayout } from './sleep/sleep-monthly.ts';
@@ -6,4 +7,5 @@ import { sleepMonthlyLayout } from './sleep/sleep-monthly.ts';
 export const PDF_LAYOUTS: PdfLayouts = {
   sleepDaily: sleepDailyLayout,
   sleepMonthly: sleepMonthlyLayout,
+  handover: handoverLayout,
 };

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { OperationRegistrar } from '../../http/register.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
-import type { WorkerPool } from '../../workers/pool.ts';
+import type { PdfRenderer } from '../../pdf/renderer.ts';
 import { analyticsRepository } from './analytics.repository.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
 import { analyticsService } from './analytics.service.ts';
@@ -10,11 +10,11 @@ import { HANDOVER_JOB_EVERY_MS, handoverSummaries } from './handover.ts';
 import { handoverPdf } from './handover-pdf.ts';
 
 /** Response-time analytics and the night handover: routes and the nightly handover job. */
-export function analyticsModule(deps: { routes: OperationRegistrar; db: Db; now: () => number; workers: WorkerPool; log: FastifyBaseLogger; timeZone: () => Promise<string> }) {
+export function analyticsModule(deps: { routes: OperationRegistrar; db: Db; now: () => number; pdf: PdfRenderer; log: FastifyBaseLogger; timeZone: () => Promise<string> }) {
   const repository = analyticsRepository(deps.db);
   const analytics = analyticsService({ repository, timeZone: deps.timeZone, now: deps.now });
   const handover = handoverSummaries({ repository, analytics, timeZone: deps.timeZone, now: deps.now });
-  analyticsRoutes(deps.routes, analytics, handover, handoverPdf());
+  analyticsRoutes(deps.routes, analytics, handover, handoverPdf(deps.db, deps.pdf));
   return {
     analytics,
     handover,

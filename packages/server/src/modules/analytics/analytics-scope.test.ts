@@ -47,7 +47,8 @@ describe('analytics operations: tenant scope', () => {
       if (operation === api.handoverPdf) {
         const file = await server.vigil.app.inject({ method: 'GET', url: '/api/analytics/handoverPdf?fresh=true', headers: { 's-token': tokenB } });
         assert.equal(file.statusCode, 200);
-        assert.ok(!file.body.includes('Scope Analytics'), 'PDF leaked A');
+        assert.equal(file.headers['content-type'], 'application/pdf');
+        assert.ok(!file.rawPayload.toString('latin1').includes('Scope Analytics'), 'PDF leaked A');
         continue;
       }
       const response = await server.call(operation, input(), { token: tokenB });
