@@ -46,6 +46,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     children: [
       { name: 'alarmIndex', path: '/alarm-log/alarmIndex', built: true, titleKey: 'route.alarmIndex' },
       { name: 'remindsetting', path: '/alarm-log/remindsetting', needsProvider: true, built: true, titleKey: 'route.remindSetting' },
+      // Beyond the spec (issue 13, docs/analytics.md): care-home screens about alarm handling.
+      { name: 'responseTimes', path: '/alarm-log/responseTimes', needsProvider: true, built: true, titleKey: 'route.responseTimes' },
+      { name: 'handover', path: '/alarm-log/handover', needsProvider: true, built: true, titleKey: 'route.handover' },
     ],
   },
   {

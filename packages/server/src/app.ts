@@ -31,6 +31,7 @@ import { authService } from './modules/auth/auth.service.ts';
 import { careRoutes } from './modules/care-routes.ts';
 import { DAILY_REPORT_JOB_EVERY_MS, dailyReportMaker } from './modules/reports/daily-reports.ts';
 import { reportRepository } from './modules/reports/report.repository.ts';
+import { reportPdfService } from './modules/reports/report-pdf.service.ts';
 import { reportRoutes } from './modules/reports/report.routes.ts';
 import { reportService } from './modules/reports/report.service.ts';
 import type { TelemetryReader } from './modules/reports/telemetry-reader.ts';
@@ -58,6 +59,7 @@ import { originDataService } from './modules/origin-data/origin-data.service.ts'
 import { redisEventBus } from './events/redis-event-bus.ts';
 import { alarmModule, type AlarmModule } from './modules/alarms/alarm-module.ts';
 import { createWorkerPool } from './workers/pool.ts';
+import { createPdfRenderer } from './pdf/renderer.ts';
 import { AppError } from './http/errors.ts';
 import { Status } from '@vigil/contracts';
 import { deviceRoutes } from './modules/devices/device.routes.ts';
@@ -65,6 +67,7 @@ import { releaseRoutes } from './modules/releases/release.routes.ts';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import { DEFAULT_ROLLOUT_BATCH, ROLLOUT_TICK_MS } from './modules/firmware/firmware-rollout.ts';
 import { gatewayModule } from './modules/gateways/gateway-module.ts';
+import { analyticsModule } from './modules/analytics/analytics-module.ts';
 
 export interface Vigil {
   app: FastifyInstance;
@@ -203,7 +206,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const deviceModule = deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
   const gateways = gatewayModule(routes, { db, now, workers, events: bus, downlink });
   const reports = reportRepository(db);
-  reportRoutes(withDataPermission(routes), reportService(reports, settings));
+  // PDFs render in workers of their own (docs/pdf.md), so a report export never waits behind uploads.
+  const pdf = createPdfRenderer({ onFontMissing: (files) => app.log.error({ files }, 'PDF export: font file missing (install fonts-noto-cjk or set VIGIL_PDF_CJK_FONT)') });
+  reportRoutes(withDataPermission(routes), reportService(reports, settings), reportPdfService({ reports, settings, pdf, now }));
   releaseRoutes(app, routes, { db, now, dataDir: config.dataDir });
   const firmwareModule = firmwareRoutes(app, routes, {
     db, now, dataDir: config.dataDir, workers, secret: keys.deviceCipherSecret, bus, commands: deviceModule.commands,
@@ -248,6 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Each resident's report lands within 15 minutes after their wake time (spec 02 §9).
   scheduler.registerJob({ name: 'sleep-daily-reports', schedule: { everyMs: DAILY_REPORT_JOB_EVERY_MS }, runAtStart: true, run: async ({ now: time }) => void (await maker.makeDailyReports(time)) });
   alarms.registerJobs(scheduler);
+  analyticsModule({ routes: withDataPermission(routes), db, now, pdf, log: app.log, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC' }).registerJobs(scheduler);
   scheduler.start();
 
   return {
@@ -266,6 +272,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await devices.close();
       await app.close();
       await workers.close();
+      await pdf.close();
       await bus.close();
       await database.close();
     },

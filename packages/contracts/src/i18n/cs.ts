@@ -1,8 +1,12 @@
+import { analyticsMessagesCs } from './analytics-messages.ts';
 import { gatewayMessagesCs } from './gateway-messages.ts';
+import { reportPdfMessagesCs } from './report-pdf-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const cs: Messages = {
   ...gatewayMessagesCs,
+  ...analyticsMessagesCs,
+  ...reportPdfMessagesCs,
   'common.ok': 'Operace byla úspěšná',
   'common.serverError': 'Chyba systému, zkuste to prosím později (požadavek {requestId}).',
   'common.notFound': 'Nebyla nalezena žádná data.',

@@ -1,8 +1,12 @@
+import { analyticsMessagesDe } from './analytics-messages.ts';
 import { gatewayMessagesDe } from './gateway-messages.ts';
+import { reportPdfMessagesDe } from './report-pdf-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const de: Messages = {
   ...gatewayMessagesDe,
+  ...analyticsMessagesDe,
+  ...reportPdfMessagesDe,
   'common.ok': 'Erfolgreich',
   'common.serverError': 'Systemfehler, bitte versuchen Sie es später erneut (Anfrage {requestId}).',
   'common.notFound': 'Keine Daten gefunden.',

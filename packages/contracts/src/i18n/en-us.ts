@@ -1,4 +1,6 @@
+import { analyticsMessagesEnUS } from './analytics-messages.ts';
 import { gatewayMessagesEnUS } from './gateway-messages.ts';
+import { reportPdfMessagesEnUS } from './report-pdf-messages.ts';
 /**
  * Server messages (the envelope's `msg`) and the validation messages the console
  * forms share with the server. Keys are static; `{name}` placeholders are filled in.
@@ -6,6 +8,8 @@ import { gatewayMessagesEnUS } from './gateway-messages.ts';
  */
 export const enUS = {
   ...gatewayMessagesEnUS,
+  ...analyticsMessagesEnUS,
+  ...reportPdfMessagesEnUS,
   'common.ok': 'Success',
   'common.serverError': 'System error, please try again later (request {requestId}).',
   'common.notFound': 'No data found.',

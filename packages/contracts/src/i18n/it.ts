@@ -1,8 +1,12 @@
+import { analyticsMessagesIt } from './analytics-messages.ts';
 import { gatewayMessagesIt } from './gateway-messages.ts';
+import { reportPdfMessagesIt } from './report-pdf-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const it: Messages = {
   ...gatewayMessagesIt,
+  ...analyticsMessagesIt,
+  ...reportPdfMessagesIt,
   'common.ok': 'Operazione riuscita',
   'common.serverError': 'Errore di sistema, riprovare più tardi (richiesta {requestId}).',
   'common.notFound': 'Nessun dato trovato.',

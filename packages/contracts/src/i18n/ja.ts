@@ -1,8 +1,12 @@
+import { analyticsMessagesJa } from './analytics-messages.ts';
 import { gatewayMessagesJa } from './gateway-messages.ts';
+import { reportPdfMessagesJa } from './report-pdf-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const ja: Messages = {
   ...gatewayMessagesJa,
+  ...analyticsMessagesJa,
+  ...reportPdfMessagesJa,
   'common.ok': '処理が完了しました',
   'common.serverError': 'システムエラーが発生しました。しばらくしてから再度お試しください（リクエスト {requestId}）。',
   'common.notFound': 'データがありません。',

@@ -1,8 +1,12 @@
+import { analyticsMessagesKo } from './analytics-messages.ts';
 import { gatewayMessagesKo } from './gateway-messages.ts';
+import { reportPdfMessagesKo } from './report-pdf-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const ko: Messages = {
   ...gatewayMessagesKo,
+  ...analyticsMessagesKo,
+  ...reportPdfMessagesKo,
   'common.ok': '성공적으로 처리되었습니다.',
   'common.serverError': '시스템 오류가 발생했습니다. 잠시 후 다시 시도해 주세요(요청 {requestId}).',
   'common.notFound': '데이터가 없습니다.',

@@ -1,8 +1,12 @@
+import { analyticsMessagesZhCN } from './analytics-messages.ts';
 import { gatewayMessagesZhCN } from './gateway-messages.ts';
+import { reportPdfMessagesZhCN } from './report-pdf-messages.ts';
 import type { Messages } from './en-us.ts';
 
 export const zhCN: Messages = {
   ...gatewayMessagesZhCN,
+  ...analyticsMessagesZhCN,
+  ...reportPdfMessagesZhCN,
   'common.ok': '操作成功',
   'common.serverError': '系统错误，请稍后重试（请求 {requestId}）。',
   'common.notFound': '暂无数据。',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ClockTimeSchema } from '../devices/device-settings.ts';
 import { ResidentStateSchema } from './residents.ts';
 import { idSchema, pageOf, pageQuerySchema } from './common.ts';
-import { CARE_ROLES } from './care-common.ts';
+import { CARE_ROLES, fileOutput } from './care-common.ts';
+import { LANGUAGES } from '../languages.ts';
 import { defineOperation } from './define.ts';
 import { MonthAnalysisSchema } from '../reports/month-analysis.ts';
 import { NightAnalysisSchema, RiskGradeSchema } from '../reports/night-analysis.ts';
@@ -122,4 +123,21 @@ export const sleepReportUserList = defineOperation({
       apneaGrade: RiskGradeSchema.nullable(), afGrade: RiskGradeSchema.nullable(),
     }).nullable(),
   })),
+});
+
+/** The language of an exported file: one of the 7 (any case, e.g. zh-CN); without it, the caller's Accept-Language. */
+const exportLanguageSchema = z.string({ error: 'validation.invalid' }).toLowerCase().pipe(z.enum(LANGUAGES, { error: 'validation.invalid' })).optional();
+
+export const exportDailyPdf = defineOperation({
+  id: 'report.exportDailyPdf', method: 'GET', path: '/report/exportDailyPdf', tag: 'reports', encoding: 'query', auth: 'session', roles: REPORTS,
+  summary: 'One daily report as an A4 PDF file (application/pdf, attachment) with its charts and the disclaimer, in the language asked for',
+  input: z.object({ id: idSchema, lang: exportLanguageSchema }),
+  output: fileOutput,
+});
+
+export const exportMonthPdf = defineOperation({
+  id: 'report.exportMonthPdf', method: 'GET', path: '/report/exportMonthPdf', tag: 'reports', encoding: 'query', auth: 'session', roles: REPORTS,
+  summary: 'A resident\'s monthly report as an A4 PDF file; a month with fewer than 7 analysed nights is refused (400, report.notEnoughNights)',
+  input: z.object({ userId: idSchema, month: ReportMonthSchema, lang: exportLanguageSchema }),
+  output: fileOutput,
 });

@@ -464,6 +464,8 @@ export interface Database {
   firmware_packages: FirmwarePackagesTable;
   firmware_gray_devices: FirmwareGrayDevicesTable;
   firmware_upgrades: FirmwareUpgradesTable;
+  analytics_settings: AnalyticsSettingsTable;
+  handover_summaries: HandoverSummariesTable;
 }
 
 /** An uploaded, checked firmware zip (migration 012, docs/firmware.md). */
@@ -541,4 +543,23 @@ export interface H5VersionsTable {
 export interface AppH5VersionsTable {
   app_version_id: number;
   h5_version_id: number;
+}
+
+/** A provider's shifts and response target (migration 014, docs/analytics.md). */
+export interface AnalyticsSettingsTable {
+  provider_id: number;
+  /** JSON array of HH:mm start times, sorted. */
+  shift_starts: string;
+  target_seconds: number;
+  updated_at: number;
+}
+
+/** A night handover summary the nightly job stored (migration 014). */
+export interface HandoverSummariesTable {
+  provider_id: number;
+  /** YYYY-MM-DD: the local date of the morning the night shift ended. */
+  night_date: string;
+  /** JSON of the HandoverSummary (contracts). */
+  summary: string;
+  created_at: number;
 }

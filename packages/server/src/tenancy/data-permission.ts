@@ -76,6 +76,10 @@ export const CARE_READ_OPERATIONS: Readonly<Record<string, true | ((input: unkno
   // The focus list is the account's own view of the board, not the provider's data.
   'monitor.addFocusUser': true,
   'monitor.deleteFocusUser': true,
+  'analytics.responseTimes': true,
+  'analytics.settings': true,
+  'analytics.handover': true,
+  'analytics.handoverPdf': true,
 };
 
 /** True when the operation, with this input, only reads. */

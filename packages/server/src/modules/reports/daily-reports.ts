@@ -110,18 +110,45 @@ export interface DailyReportDeps {
  * analysis runs in the worker pool; samples cross as transferred typed columns.
  */
 export function dailyReportMaker(deps: DailyReportDeps) {
-  async function makeOne(resident: MonitoredResident, night: NightWindow, settings: SleepMonitorSettings, now: number): Promise<boolean> {
+  async function analyse(resident: MonitoredResident, night: NightWindow, settings: SleepMonitorSettings): Promise<NightAnalysis> {
     const samples = await deps.telemetry.read(resident.deviceId, night.from, night.to);
     const columns = toColumns(samples);
     const options = { from: night.from, to: night.to, leaveBedSeconds: LEAVE_BED_MODE_SECONDS[settings.leaveBedMode] };
     const transfer = [columns.t.buffer, columns.hr.buffer, columns.rr.buffer, columns.move.buffer, columns.bed.buffer].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
-    const analysis = await deps.workers.run(sleepTasks, 'analyseNight', { columns, options }, { transfer });
-    const id = await deps.reports.insertDaily(reportValues(resident, night, analysis, now));
-    if (id === null) return false;
-    const month = night.date.slice(0, 7);
+    return deps.workers.run(sleepTasks, 'analyseNight', { columns, options }, { transfer });
+  }
+
+  async function remakeMonth(resident: MonitoredResident, month: string, now: number): Promise<void> {
     const nights = (await deps.reports.analysedNightsOfMonth(resident.residentId, month)).map(nightSummaryOf);
     await deps.reports.upsertMonthly({ provider_id: resident.providerId, resident_id: resident.residentId, month, nights: nights.length, analysis: JSON.stringify(analyseMonth(nights)), updated_at: now });
+  }
+
+  async function makeOne(resident: MonitoredResident, night: NightWindow, settings: SleepMonitorSettings, now: number): Promise<boolean> {
+    const analysis = await analyse(resident, night, settings);
+    const id = await deps.reports.insertDaily(reportValues(resident, night, analysis, now));
+    if (id === null) return false;
+    await remakeMonth(resident, night.date.slice(0, 7), now);
     return true;
+  }
+
+  /** Runs work over items in `concurrency` lanes; a failing item is counted and told, the others go on. */
+  async function inLanes<T>(items: T[], residentOf: (item: T) => MonitoredResident, work: (item: T) => Promise<boolean>): Promise<{ made: number; failed: number }> {
+    const queue = [...items];
+    let made = 0;
+    let failed = 0;
+    const lanes = Array.from({ length: Math.max(1, deps.concurrency ?? 2) }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+        try {
+          if (await work(item)) made += 1;
+        } catch (error) {
+          // One resident's failure (a busy pool, a store error) must not hold back the others.
+          failed += 1;
+          deps.onFailure?.(residentOf(item), error);
+        }
+      }
+    });
+    await Promise.all(lanes);
+    return { made, failed };
   }
 
   return {
@@ -139,21 +166,35 @@ export function dailyReportMaker(deps: DailyReportDeps) {
       const reported = new Set<string>();
       for (const [date, ids] of byDate) for (const id of await deps.reports.residentsReported(ids, date)) reported.add(`${id}/${date}`);
       const queue = due.filter((item) => !reported.has(`${item.resident.residentId}/${item.night.date}`));
-      let made = 0;
-      let failed = 0;
-      const lanes = Array.from({ length: Math.max(1, deps.concurrency ?? 2) }, async () => {
-        for (let item = queue.shift(); item; item = queue.shift()) {
-          try {
-            if (await makeOne(item.resident, item.night, item.settings, now)) made += 1;
-          } catch (error) {
-            // One resident's failure (a busy pool, a store error) must not hold back the others.
-            failed += 1;
-            deps.onFailure?.(item.resident, error);
-          }
+      return inLanes(queue, (item) => item.resident, (item) => makeOne(item.resident, item.night, item.settings, now));
+    },
+
+    /**
+     * Analyses again every night from `from` to `to` (local report dates, inclusive) of the monitored
+     * residents (of one provider, if given), replacing their daily reports and remaking their months:
+     * after an algorithm change (`npm run reports:reanalyse`). Nights not yet over are left alone.
+     */
+    async reanalyse(range: { from: string; to: string; providerId?: number }, now: number): Promise<{ made: number; failed: number }> {
+      const timeZone = (await deps.settings.get('timeZone')) ?? 'UTC';
+      const residents = (await deps.reports.monitoredResidents()).filter((resident) => range.providerId === undefined || resident.providerId === range.providerId);
+      const work: { resident: MonitoredResident; night: NightWindow; settings: SleepMonitorSettings }[] = [];
+      for (const resident of residents) {
+        const settings = monitorSettings(resident.settings);
+        for (let date = range.to; date >= range.from; date = previousDate(date)) {
+          const wake = zonedInstant(date, settings.sleepSchedule.wakeTime, timeZone);
+          const night = lastNight(wake + REPORT_AFTER_WAKE_MINUTES * MINUTE, settings, timeZone);
+          if (night.to <= now) work.push({ resident, night, settings });
         }
+      }
+      const months = new Map<string, { resident: MonitoredResident; month: string }>();
+      const result = await inLanes(work, (item) => item.resident, async (item) => {
+        const analysis = await analyse(item.resident, item.night, item.settings);
+        await deps.reports.replaceDaily(reportValues(item.resident, item.night, analysis, now));
+        months.set(`${item.resident.residentId}/${item.night.date.slice(0, 7)}`, { resident: item.resident, month: item.night.date.slice(0, 7) });
+        return true;
       });
-      await Promise.all(lanes);
-      return { made, failed };
+      for (const { resident, month } of months.values()) await remakeMonth(resident, month, now);
+      return result;
     },
   };
 }

@@ -56,6 +56,24 @@ export function reportRepository(db: Db) {
       return row?.id ?? null;
     },
 
+    /** Stores a re-analysed night over the report of that resident and date (its id stays, so links keep working); answers the id. */
+    async replaceDaily(values: DailyReportValues): Promise<number> {
+      const { provider_id: _provider, resident_id: _resident, report_date: _date, ...changed } = values;
+      const row = await db
+        .insertInto('daily_reports')
+        .values(values)
+        .onConflict((conflict) => conflict.columns(['resident_id', 'report_date']).doUpdateSet({
+          analysed: changed.analysed, reason: changed.reason ?? null, score: changed.score ?? null, sleep_minutes: changed.sleep_minutes, time_in_bed_minutes: changed.time_in_bed_minutes ?? null,
+          efficiency: changed.efficiency ?? null, deep_share: changed.deep_share ?? null, wake_ups: changed.wake_ups ?? null, left_bed_count: changed.left_bed_count ?? null,
+          body_movement_index: changed.body_movement_index ?? null, hr_mean: changed.hr_mean ?? null, rr_mean: changed.rr_mean ?? null, ahi: changed.ahi ?? null,
+          apnea_grade: changed.apnea_grade ?? null, af_grade: changed.af_grade ?? null, bed_time: changed.bed_time ?? null, wake_time: changed.wake_time ?? null,
+          device_id: changed.device_id, window_from: changed.window_from, window_to: changed.window_to, analysis: changed.analysis, created_at: changed.created_at,
+        }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
     async findDaily(providerId: number, id: number): Promise<DailyReportRow | undefined> {
       return dailyWithResident().where('d.provider_id', '=', providerId).where('d.id', '=', id).executeTakeFirst();
     },

@@ -72,6 +72,8 @@ test('the menu lists only built, visible routes the role may open', () => {
     '/alarm-log',
     '/alarm-log/alarmIndex',
     '/alarm-log/remindsetting',
+    '/alarm-log/responseTimes',
+    '/alarm-log/handover',
     '/sleep-report',
     '/sleep-report/reportList',
     '/people-manage',

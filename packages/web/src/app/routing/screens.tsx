@@ -33,6 +33,8 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   reportDetails: lazy(() => import('../../features/sleep-report/ReportDetailsPage.tsx').then((m) => ({ default: m.ReportDetailsPage }))),
   monthDetails: lazy(() => import('../../features/sleep-report/MonthDetailsPage.tsx').then((m) => ({ default: m.MonthDetailsPage }))),
   addAndEditNurse: lazy(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => ({ default: m.CaregiverFormPage }))),
+  responseTimes: lazy(() => import('../../features/analytics/ResponseTimesPage.tsx').then((m) => ({ default: m.ResponseTimesPage }))),
+  handover: lazy(() => import('../../features/analytics/HandoverPage.tsx').then((m) => ({ default: m.HandoverPage }))),
 };
 
 /** The screen of a leaf route, or the not-yet-available notice for routes of later releases. */
