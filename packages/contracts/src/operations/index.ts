@@ -16,6 +16,7 @@ import * as providers from './providers.ts';
 import * as reports from './reports.ts';
 import * as residents from './residents.ts';
 import * as system from './system.ts';
+import * as statistics from './statistics.ts';
 
 export * from './define.ts';
 export * from './common.ts';
@@ -37,6 +38,7 @@ export * from './carrier.ts';
 export * from './origin-data.ts';
 export * from './alarms.ts';
 export * from './monitor.ts';
+export * from './statistics.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -46,5 +48,5 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
 export const ALL_OPERATIONS: readonly Operation[] = [
-  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor, releases, firmware,
+  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor, releases, firmware, statistics,
 ].flatMap(operationsOf);
