@@ -28,6 +28,8 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   ed719Device: lazy(() => import('../../features/gateways/FallRadarPage.tsx').then((m) => ({ default: m.FallRadarPage }))),
   safeDeviceManage: lazy(() => import('../../features/gateways/SecurityDevicePage.tsx').then((m) => ({ default: m.SecurityDevicePage }))),
   hostDevice: lazy(() => import('../../features/gateways/HostDevicePage.tsx').then((m) => ({ default: m.HostDevicePage }))),
+  Statistics: lazy(() => import('../../features/statistics/StatisticsPage.tsx').then((m) => ({ default: m.StatisticsPage }))),
+  statisticsMult: lazy(() => import('../../features/statistics/StatisticsMultPage.tsx').then((m) => ({ default: m.StatisticsMultPage }))),
   addAndEditNurse: lazy(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => ({ default: m.CaregiverFormPage }))),
 };
 
