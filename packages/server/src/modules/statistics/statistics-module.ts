@@ -16,9 +16,13 @@ export function statisticsModule(deps: { routes: OperationRegistrar; db: Db; now
   statisticsRoutes(deps.routes, service, governmentAssignments(deps.db, statistics), () => writer.writeDue(deps.now()), deps.now);
   return {
     writer,
-    /** The nightly snapshots: checked every 5 minutes, so each care home's lands just after its 00:00. */
+    /**
+     * The nightly snapshots: checked every 5 minutes, so each care home's lands just after its 00:00.
+     * Not at start: a fresh install's first viewer gets a snapshot of the data as it is then (writeFirst),
+     * never one counted before the demo or an import filled the tables.
+     */
     registerJobs(scheduler: Scheduler): void {
-      scheduler.registerJob({ name: 'statistics-snapshots', schedule: { everyMs: STATISTICS_JOB_EVERY_MS }, runAtStart: true, run: async ({ now }) => void (await writer.writeDue(now)) });
+      scheduler.registerJob({ name: 'statistics-snapshots', schedule: { everyMs: STATISTICS_JOB_EVERY_MS }, run: async ({ now }) => void (await writer.writeDue(now)) });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Descriptions, Form, InputNumber, Skeleton } from 'antd';
-import { STATISTICS_MULT_MAX, STATISTICS_MULT_MIN } from '@vigil/contracts';
-import { useState } from 'react';
+import { LanguageSchema, STATISTICS_MULT_MAX, STATISTICS_MULT_MIN, statisticsMultSchema } from '@vigil/contracts';
+import { contractRule } from '../shared/contractRule.ts';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../shared/errorText.ts';
 import { formatDateTime } from '../shared/formatDateTime.ts';
@@ -15,14 +15,14 @@ export function StatisticsMultPage() {
   const feedback = useFeedback();
   const rule = useRule(null);
   const save = useSaveRule();
-  const [value, setValue] = useState<number | null>(null);
+  const language = LanguageSchema.catch('en-us').parse(i18n.language);
 
   if (rule.isPending) return <Card><Skeleton active /></Card>;
   if (rule.isError) return <Card><Alert type="error" showIcon message={t('statistics.loadFailed')} description={errorText(rule.error)} /></Card>;
   const data = rule.data;
-  const mult = value ?? data.pending?.factor ?? data.current.factor;
+  const initial = data.pending?.factor ?? data.current.factor;
 
-  const onSave = () => {
+  const onSave = ({ mult }: { mult: number }) => {
     save.mutate({ providerId: data.providerId, mult }, {
       onSuccess: (saved) => feedback.message.success(t('statistics.mult.saved', { factor: saved.pending?.factor ?? mult, from: saved.pending?.from ?? '' })),
       onError: (error) => feedback.message.error(errorText(error)),
@@ -44,9 +44,14 @@ export function StatisticsMultPage() {
               : t('statistics.mult.nonePending')}
           </Descriptions.Item>
         </Descriptions>
-        <Form layout="vertical" onFinish={onSave}>
-          <Form.Item label={t('statistics.mult.field')} htmlFor="statistics-mult" extra={t('statistics.mult.hint', { min: STATISTICS_MULT_MIN, max: STATISTICS_MULT_MAX })}>
-            <InputNumber id="statistics-mult" min={STATISTICS_MULT_MIN} max={STATISTICS_MULT_MAX} step={0.1} precision={2} value={mult} onChange={(next) => setValue(next)} style={{ width: 200 }} />
+        <Form layout="vertical" onFinish={onSave} initialValues={{ mult: initial }}>
+          <Form.Item
+            name="mult"
+            label={t('statistics.mult.field')}
+            extra={t('statistics.mult.hint', { min: STATISTICS_MULT_MIN, max: STATISTICS_MULT_MAX })}
+            rules={[{ required: true, message: t('statistics.mult.hint', { min: STATISTICS_MULT_MIN, max: STATISTICS_MULT_MAX }) }, contractRule(statisticsMultSchema, language, { field: t('statistics.mult.field') })]}
+          >
+            <InputNumber step={0.1} style={{ width: 200 }} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>{t('statistics.mult.save')}</Button>
         </Form>

@@ -37,6 +37,17 @@ function Kpi({ label, value, scale }: { label: string; value: string | number; s
   );
 }
 
+/** A chart, or a line saying it has nothing to draw. */
+function Panel({ title, empty, option }: { title: string; empty: boolean; option: Record<string, unknown> }) {
+  const { t } = useTranslation(STATISTICS_NS);
+  return (
+    <section className="stats-panel">
+      <h2>{title}</h2>
+      {empty ? <p className="stats-empty">{t('statistics.chart.empty')}</p> : <StatChart label={title} option={option} />}
+    </section>
+  );
+}
+
 /** /statistics: the big-data dashboard for a wall screen (dark, big figures), from the daily snapshots. */
 export function StatisticsPage() {
   const { t, i18n } = useTranslation([STATISTICS_NS, DEVICES_SHARED_NS]);
@@ -151,16 +162,19 @@ export function StatisticsPage() {
           <Kpi label={t('statistics.kpi.pending')} value={number(al?.pending)} scale={scale} />
           <Kpi label={t('statistics.kpi.median')} value={time(al?.responseMedianMs)} />
           <Kpi label={t('statistics.kpi.p90')} value={time(al?.responseP90Ms)} />
-          <Kpi label={t('statistics.kpi.sleepScore')} value={number(sl?.averageScore)} />
           <Kpi label={t('statistics.kpi.ahiRisk')} value={number(sl?.ahiRisk)} scale={scale} />
           <Kpi label={t('statistics.kpi.afRisk')} value={number(sl?.afRisk)} scale={scale} />
         </section>
         <div className="stats-charts">
-          <section className="stats-panel"><h2>{t('statistics.chart.alarms')}</h2><StatChart label={t('statistics.chart.alarms')} option={charts.alarmsPerDay} /></section>
-          <section className="stats-panel"><h2>{t('statistics.chart.alarmTypes')}</h2><StatChart label={t('statistics.chart.alarmTypes')} option={charts.alarmTypes} /></section>
-          <section className="stats-panel"><h2>{t('statistics.chart.devices')}</h2><StatChart label={t('statistics.chart.devices')} option={charts.devices} /></section>
-          <section className="stats-panel"><h2>{t('statistics.chart.sleep')}</h2><StatChart label={t('statistics.chart.sleep')} option={charts.sleep} /></section>
-          <section className="stats-panel"><h2>{t('statistics.chart.residents')}</h2><StatChart label={t('statistics.chart.residents')} option={charts.residents} /></section>
+          <Panel title={t('statistics.chart.alarms')} empty={!al?.dailyByLevel.some((day) => day.level1 + day.level2 > 0)} option={charts.alarmsPerDay} />
+          <Panel title={t('statistics.chart.alarmTypes')} empty={(al?.byType.length ?? 0) === 0} option={charts.alarmTypes} />
+          <Panel title={t('statistics.chart.devices')} empty={(dv?.byKind.length ?? 0) === 0} option={charts.devices} />
+          <Panel
+            title={`${t('statistics.chart.sleep')}${sl?.averageScore !== null && sl?.averageScore !== undefined ? ` · ${t('statistics.kpi.sleepScore')} ${number(sl.averageScore)}` : ''}`}
+            empty={(sl?.reports ?? 0) === 0}
+            option={charts.sleep}
+          />
+          <Panel title={t('statistics.chart.residents')} empty={(r?.residentTrend.monthly.length ?? 0) === 0} option={charts.residents} />
           <section className="stats-panel">
             <h2>{t('statistics.communities')}</h2>
             <div className="stats-table-wrap">
