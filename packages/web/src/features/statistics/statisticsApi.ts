@@ -34,6 +34,7 @@ export function useSaveRule() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { providerId: number | null; mult: number }) => callApi(dataRuleSetting, input),
-    onSuccess: (rule) => client.setQueryData([...STATISTICS_KEY, 'rule', rule.providerId], rule),
+    // The screen asks by the working provider (null), the answer names it: refresh every rule query.
+    onSuccess: () => client.invalidateQueries({ queryKey: [...STATISTICS_KEY, 'rule'] }),
   });
 }
