@@ -23,7 +23,7 @@ export function StatisticsMultPage() {
   const initial = data.pending?.factor ?? data.current.factor;
 
   const onSave = ({ mult }: { mult: number }) => {
-    save.mutate({ providerId: data.providerId, mult }, {
+    save.mutate({ providerId: null, mult }, {
       onSuccess: (saved) => feedback.message.success(t('statistics.mult.saved', { factor: saved.pending?.factor ?? mult, from: saved.pending?.from ?? '' })),
       onError: (error) => feedback.message.error(errorText(error)),
     });

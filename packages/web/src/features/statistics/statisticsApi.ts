@@ -34,7 +34,10 @@ export function useSaveRule() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { providerId: number | null; mult: number }) => callApi(dataRuleSetting, input),
-    // The screen asks by the working provider (null), the answer names it: refresh every rule query.
-    onSuccess: () => client.invalidateQueries({ queryKey: [...STATISTICS_KEY, 'rule'] }),
+    // The screen asks by the working provider (null) or by id: both read the saved rule.
+    onSuccess: (rule, input) => {
+      client.setQueryData([...STATISTICS_KEY, 'rule', input.providerId], rule);
+      client.setQueryData([...STATISTICS_KEY, 'rule', null], rule);
+    },
   });
 }
