@@ -26,6 +26,8 @@ const SCREENS: [string, string, string, RegExp][] = [
   ['h5-versions', 'demosenior', '/appReleaseManage/versionDeployment', /Add H5 version/],
   ['firmware', 'demosenior', '/deviceManage/hardSoftUpload', /Upload firmware/],
   ['later-release', 'demotwoa', '/sleep-report/reportList', /later release/],
+  ['statistics', 'demotwoa', '/statistics', /Bed occupancy/],
+  ['statistics-mult', 'demotwoa', '/settings/statisticsMult', /When a change applies/],
   ['not-found', 'demotwoa', '/404', /404|not found/i],
   ['no-permission', 'demotwoa', '/noPermission', /permission/i],
 ];

@@ -64,9 +64,25 @@ interface SnapshotView {
   recentFigures: () => Promise<{ date: string; factorCenti: number; figures: DayFigures }[]>;
 }
 
+/** Trend rows and recent figures per newest snapshot: they change only when a new snapshot is written. */
+const HISTORY_CACHE_MAX = 1000;
+
 /** The statistics calls (docs/statistics.md): scope, snapshots, scaling, the coefficient. */
 export function statisticsService(deps: { statistics: StatisticsRepository; writer: SnapshotWriter; now: () => number }) {
   const { statistics } = deps;
+  // Keyed by the newest snapshot's id: a new snapshot (or a rewritten one) is a new key, so no entry is ever stale.
+  const trendCache = new Map<string, Promise<(TrendRow & { factor_centi: number })[]>>();
+  const recentCache = new Map<string, Promise<{ date: string; factorCenti: number; figures: DayFigures }[]>>();
+  function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+    let entry = cache.get(key);
+    if (!entry) {
+      if (cache.size >= HISTORY_CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
+      entry = load();
+      entry.catch(() => cache.delete(key));
+      cache.set(key, entry);
+    }
+    return entry;
+  }
 
   /** The providers a session may see in statistics: own and class II ones, or a government account's assignments. */
   async function visibleProviders(session: SessionInfo): Promise<StatisticsProvider[]> {
@@ -101,11 +117,12 @@ export function statisticsService(deps: { statistics: StatisticsRepository; writ
     }
     const date = latest.snapshot_date;
     const dailyFrom = daysBack(date, STATISTICS_TREND_DAYS);
-    const trends = await statistics.trendsSince(provider.id, monthsBack(date, STATISTICS_TREND_MONTHS));
+    const key = `${provider.id}:${latest.id}:${latest.created_at}`;
+    const trends = await cached(trendCache, key, () => statistics.trendsSince(provider.id, monthsBack(date, STATISTICS_TREND_MONTHS)));
     const parsed = JSON.parse(latest.figures) as DayFigures;
     return {
       provider, date, refreshedAt: Number(latest.created_at), timeZone, factorCenti: latest.factor_centi, factorSince: latest.factor_since, figures: parsed, trends, dailyFrom,
-      recentFigures: async () => (await statistics.figuresSince(provider.id, dailyFrom)).map((row) => ({ date: row.snapshot_date, factorCenti: row.factor_centi, figures: JSON.parse(row.figures) as DayFigures })),
+      recentFigures: () => cached(recentCache, key, async () => (await statistics.figuresSince(provider.id, dailyFrom)).map((row) => ({ date: row.snapshot_date, factorCenti: row.factor_centi, figures: JSON.parse(row.figures) as DayFigures }))),
     };
   }
 

@@ -94,12 +94,12 @@ export function StatisticsPage() {
         ],
       },
       devices: {
-        legend, tooltip: { trigger: 'axis' }, grid: { left: 44, right: 12, top: 36, bottom: 60 },
-        xAxis: { type: 'category', data: (d?.byKind ?? []).map((row) => t(`devicesShared.kind.${row.kind}`, { ns: DEVICES_SHARED_NS, defaultValue: row.kind })), ...axis, axisLabel: { color: DARK_AXIS, interval: 0, rotate: 20 } },
-        yAxis: { type: 'value', minInterval: 1, ...axis },
+        legend, tooltip: { trigger: 'axis' }, grid: { left: 170, right: 12, top: 36, bottom: 24 },
+        yAxis: { type: 'category', data: (d?.byKind ?? []).map((row) => t(`devicesShared.kind.${row.kind}`, { ns: DEVICES_SHARED_NS, defaultValue: row.kind })).reverse(), ...axis },
+        xAxis: { type: 'value', minInterval: 1, ...axis },
         series: [
-          { name: t('statistics.chart.online'), type: 'bar', stack: 'state', color: ONLINE, data: (d?.byKind ?? []).map((row) => row.online) },
-          { name: t('statistics.chart.offline'), type: 'bar', stack: 'state', color: OFFLINE, data: (d?.byKind ?? []).map((row) => row.offline) },
+          { name: t('statistics.chart.online'), type: 'bar', stack: 'state', color: ONLINE, data: (d?.byKind ?? []).map((row) => row.online).reverse() },
+          { name: t('statistics.chart.offline'), type: 'bar', stack: 'state', color: OFFLINE, data: (d?.byKind ?? []).map((row) => row.offline).reverse() },
         ],
       },
       sleep: {
