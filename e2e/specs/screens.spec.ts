@@ -26,7 +26,8 @@ const SCREENS: [string, string, string, RegExp][] = [
   ['h5-versions', 'demosenior', '/appReleaseManage/versionDeployment', /Add H5 version/],
   ['firmware', 'demosenior', '/deviceManage/hardSoftUpload', /Upload firmware/],
   ['sleep-report-list', 'demotwoa', '/sleep-report/reportList', /Latest night/],
-  ['later-release', 'demotwoa', '/settings/statisticsMult', /later release/],
+  ['statistics', 'demotwoa', '/statistics', /Bed occupancy/],
+  ['statistics-mult', 'demotwoa', '/settings/statisticsMult', /When a change applies/],
   ['not-found', 'demotwoa', '/404', /404|not found/i],
   ['no-permission', 'demotwoa', '/noPermission', /permission/i],
 ];

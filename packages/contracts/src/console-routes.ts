@@ -115,10 +115,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     name: 'Settings', path: '/settings', roles: CARE, built: true, titleKey: 'route.settings', icon: 'setting',
     children: [
       { name: 'platSet', path: '/settings/platSet', built: true, titleKey: 'route.platSet' },
-      { name: 'statisticsMult', path: '/settings/statisticsMult', needsProvider: true, titleKey: 'route.statisticsMult' },
+      { name: 'statisticsMult', path: '/settings/statisticsMult', needsProvider: true, built: true, titleKey: 'route.statisticsMult' },
     ],
   },
-  { name: 'Statistics', path: '/statistics', roles: ['ONE_ROLE', 'TWO_ROLE', 'GOVERNMENT'], titleKey: 'route.statistics', icon: 'chart' },
+  { name: 'Statistics', path: '/statistics', roles: ['ONE_ROLE', 'TWO_ROLE', 'GOVERNMENT'], built: true, titleKey: 'route.statistics', icon: 'chart' },
 ];
 
 /** Start path per role (spec 01 §2 "Landing page by role"). */

@@ -42,6 +42,7 @@ import { loginFailureRepository, sessionRepository, usedSsoSignatureRepository }
 import { registerHousekeepingJobs } from './jobs/housekeeping.ts';
 import { leaseRepository } from './jobs/lease.repository.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
+import { statisticsModule } from './modules/statistics/statistics-module.ts';
 import { providerRepository } from './modules/providers/provider.repository.ts';
 import { providerRoutes } from './modules/providers/provider.routes.ts';
 import { providerService } from './modules/providers/provider.service.ts';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app, routes: withDataPermission(routes), db, bus, metrics, now,
     authenticateSocket: auth.authenticateSocket, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC',
   });
+  const statistics = statisticsModule({ routes, db, now, platformTimeZone: async () => (await settings.get('timeZone')) ?? 'UTC' });
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
   // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
   carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log, metrics }), config.carrier.pushSecret);
@@ -254,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   scheduler.registerJob({ name: 'sleep-daily-reports', schedule: { everyMs: DAILY_REPORT_JOB_EVERY_MS }, runAtStart: true, run: async ({ now: time }) => void (await maker.makeDailyReports(time)) });
   alarms.registerJobs(scheduler);
   analyticsModule({ routes: withDataPermission(routes), db, now, pdf, log: app.log, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC' }).registerJobs(scheduler);
+  statistics.registerJobs(scheduler);
   scheduler.start();
 
   return {

@@ -368,4 +368,7 @@ export const cs: Messages = {
   'field.firmwareId': 'Balíček firmwaru',
   'field.deviceIds': 'ID zařízení',
   'firmware.notHalted': 'Obnovit lze jen pozastavené postupné vydání.',
+  'statistics.mult': 'Koeficient musí být číslo od 0,01 do 100 s nejvýše dvěma desetinnými místy.',
+  'statistics.noProvider': 'K tomuto účtu zatím není přiřazen žádný domov: obraťte se na správce platformy.',
+  'statistics.notGovernment': 'Tento účet není účtem úřadu.',
 };

@@ -368,4 +368,7 @@ export const de: Messages = {
   'field.firmwareId': 'Firmware-Paket',
   'field.deviceIds': 'Geräte-IDs',
   'firmware.notHalted': 'Nur eine angehaltene Graustufen-Freigabe kann fortgesetzt werden.',
+  'statistics.mult': 'Der Koeffizient muss eine Zahl von 0,01 bis 100 mit höchstens zwei Nachkommastellen sein.',
+  'statistics.noProvider': 'Diesem Konto ist noch kein Pflegeheim zugewiesen: Wenden Sie sich an den Plattformadministrator.',
+  'statistics.notGovernment': 'Dieses Konto ist kein Behördenkonto.',
 };

@@ -371,6 +371,9 @@ export const enUS = {
   'field.firmwareId': 'Firmware package',
   'field.deviceIds': 'Device IDs',
   'firmware.notHalted': 'Only a halted grayscale release can be resumed.',
+  'statistics.mult': 'The coefficient must be a number from 0.01 to 100 with at most two decimals.',
+  'statistics.noProvider': 'No care home is assigned to this account yet: ask the platform administrator.',
+  'statistics.notGovernment': 'This account is not a government account.',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -368,4 +368,7 @@ export const it: Messages = {
   'field.firmwareId': 'Pacchetto firmware',
   'field.deviceIds': 'ID dispositivi',
   'firmware.notHalted': 'Si può riprendere solo un rilascio graduale sospeso.',
+  'statistics.mult': 'Il coefficiente deve essere un numero da 0,01 a 100 con al massimo due decimali.',
+  'statistics.noProvider': "A questo account non è ancora assegnata alcuna struttura: rivolgersi all'amministratore della piattaforma.",
+  'statistics.notGovernment': 'Questo account non è un account governativo.',
 };

@@ -368,4 +368,7 @@ export const ja: Messages = {
   'field.firmwareId': 'ファームウェアパッケージ',
   'field.deviceIds': 'デバイスID',
   'firmware.notHalted': '再開できるのは停止したグレーリリースだけです。',
+  'statistics.mult': '係数は0.01から100までの数値で、小数点以下2桁までです。',
+  'statistics.noProvider': 'このアカウントにはまだ介護施設が割り当てられていません。プラットフォーム管理者に連絡してください。',
+  'statistics.notGovernment': 'このアカウントは行政アカウントではありません。',
 };

@@ -368,4 +368,7 @@ export const ko: Messages = {
   'field.firmwareId': '펌웨어 패키지',
   'field.deviceIds': '장치 ID',
   'firmware.notHalted': '중지된 그레이 배포만 재개할 수 있습니다.',
+  'statistics.mult': '계수는 0.01에서 100 사이의 숫자이며 소수점 이하 두 자리까지 가능합니다.',
+  'statistics.noProvider': '이 계정에 아직 배정된 요양원이 없습니다. 플랫폼 관리자에게 문의하세요.',
+  'statistics.notGovernment': '이 계정은 정부 계정이 아닙니다.',
 };

@@ -368,4 +368,7 @@ export const zhCN: Messages = {
   'field.firmwareId': '固件包',
   'field.deviceIds': '设备ID',
   'firmware.notHalted': '只有已自动暂停的灰度发布才能恢复。',
+  'statistics.mult': '系数必须是0.01到100之间的数字，最多两位小数。',
+  'statistics.noProvider': '此账号尚未分配养老机构，请联系平台管理员。',
+  'statistics.notGovernment': '该账号不是政府账号。',
 };

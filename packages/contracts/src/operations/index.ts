@@ -17,6 +17,7 @@ import * as reports from './reports.ts';
 import * as residents from './residents.ts';
 import * as system from './system.ts';
 import * as analytics from './analytics.ts';
+import * as statistics from './statistics.ts';
 
 export * from './define.ts';
 export * from './common.ts';
@@ -39,6 +40,7 @@ export * from './origin-data.ts';
 export * from './alarms.ts';
 export * from './monitor.ts';
 export * from './analytics.ts';
+export * from './statistics.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -48,5 +50,5 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
 export const ALL_OPERATIONS: readonly Operation[] = [
-  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor, releases, firmware, analytics,
+  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor, releases, firmware, analytics, statistics,
 ].flatMap(operationsOf);

@@ -17,6 +17,7 @@ import { gatewaysFallRadar } from './migrations/009-gateways-fall-radar.ts';
 import { alarms } from './migrations/010-alarms.ts';
 import { sleepReports } from './migrations/011-sleep-reports.ts';
 import { releases } from './migrations/012-releases.ts';
+import { statistics } from './migrations/013-statistics.ts';
 import { analytics } from './migrations/014-analytics.ts';
 import type { Database } from './schema.ts';
 
@@ -122,6 +123,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '010-alarms': alarms(dialect),
     '011-sleep-reports': sleepReports(dialect),
     '012-releases': releases(dialect),
+    '013-statistics': statistics(dialect),
     '014-analytics': analytics(dialect),
   };
 }

@@ -17,6 +17,8 @@ export interface ProvidersTable {
   updated_at: number;
   /** Set when deleted: hidden everywhere, restorable until the purge (epoch ms). */
   deleted_at: number | null;
+  /** IANA time zone of the care home (migration 013); null uses the platform's. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AccountsTable {
@@ -466,6 +468,9 @@ export interface Database {
   firmware_upgrades: FirmwareUpgradesTable;
   analytics_settings: AnalyticsSettingsTable;
   handover_summaries: HandoverSummariesTable;
+  statistics_snapshots: StatisticsSnapshotsTable;
+  statistics_coefficients: StatisticsCoefficientsTable;
+  government_providers: GovernmentProvidersTable;
 }
 
 /** An uploaded, checked firmware zip (migration 012, docs/firmware.md). */
@@ -562,4 +567,36 @@ export interface HandoverSummariesTable {
   /** JSON of the HandoverSummary (contracts). */
   summary: string;
   created_at: number;
+}
+/** One provider's figures for one local day (migration 013, docs/statistics.md). */
+export interface StatisticsSnapshotsTable {
+  id: Generated<number>;
+  provider_id: number;
+  snapshot_date: string;
+  time_zone: string;
+  /** Coefficient in hundredths (100 = 1). */
+  factor_centi: number;
+  factor_since: string | null;
+  figures: string;
+  residents: number;
+  check_ins: number;
+  devices_online: number;
+  alarms_raised: number;
+  alarms_handled: number;
+  sleep_reports: number;
+  created_at: number;
+}
+
+/** A statistics coefficient applying from a local date on (migration 013). */
+export interface StatisticsCoefficientsTable {
+  provider_id: number;
+  effective_date: string;
+  factor_centi: number;
+  created_at: number;
+}
+
+/** A provider a government account may see in statistics (migration 013). */
+export interface GovernmentProvidersTable {
+  account_id: number;
+  provider_id: number;
 }

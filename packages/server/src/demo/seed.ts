@@ -64,6 +64,11 @@ export async function seedDemo(db: Db, now: () => number = Date.now, options: { 
       now: now(),
     });
   }
+  // The demo government office oversees one class II home (docs/statistics.md), so its view visibly differs from the group's.
+  const government = await accounts.findByUserName('demogov');
+  if (government && providerIds.twoA !== undefined) {
+    await db.insertInto('government_providers').values({ account_id: government.id, provider_id: providerIds.twoA }).onConflict((conflict) => conflict.doNothing()).execute();
+  }
   await seedCare(db, passwordHash, now());
   if (options.devices ?? true) await seedDevices(db, now());
 }

@@ -92,6 +92,8 @@ test('the menu lists only built, visible routes the role may open', () => {
     '/permission/providermanager',
     '/settings',
     '/settings/platSet',
+    '/settings/statisticsMult',
+    '/statistics',
   ]);
   assert.deepEqual(menuPaths(context('SENIOR_ROLE')), [
     '/deviceManage',
@@ -105,7 +107,7 @@ test('the menu lists only built, visible routes the role may open', () => {
     '/permission/accountmanager',
     '/permission/providermanager',
   ]);
-  assert.deepEqual(menuPaths(context('GOVERNMENT')), []);
+  assert.deepEqual(menuPaths(context('GOVERNMENT')), ['/statistics']);
 });
 
 test('a route with a :param matches one concrete segment (resident alarm settings, spec 02 §2)', () => {

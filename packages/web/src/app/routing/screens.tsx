@@ -32,6 +32,8 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   sleepReportIndex: lazy(() => import('../../features/sleep-report/DailyReportPage.tsx').then((m) => ({ default: m.DailyReportPage }))),
   reportDetails: lazy(() => import('../../features/sleep-report/ReportDetailsPage.tsx').then((m) => ({ default: m.ReportDetailsPage }))),
   monthDetails: lazy(() => import('../../features/sleep-report/MonthDetailsPage.tsx').then((m) => ({ default: m.MonthDetailsPage }))),
+  Statistics: lazy(() => import('../../features/statistics/StatisticsPage.tsx').then((m) => ({ default: m.StatisticsPage }))),
+  statisticsMult: lazy(() => import('../../features/statistics/StatisticsMultPage.tsx').then((m) => ({ default: m.StatisticsMultPage }))),
   addAndEditNurse: lazy(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => ({ default: m.CaregiverFormPage }))),
   responseTimes: lazy(() => import('../../features/analytics/ResponseTimesPage.tsx').then((m) => ({ default: m.ResponseTimesPage }))),
   handover: lazy(() => import('../../features/analytics/HandoverPage.tsx').then((m) => ({ default: m.HandoverPage }))),
