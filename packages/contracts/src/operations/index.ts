@@ -9,6 +9,7 @@ import * as gateways from './gateways.ts';
 import * as devices from './devices.ts';
 import * as originData from './origin-data.ts';
 import * as monitor from './monitor.ts';
+import * as mobile from './mobile.ts';
 import * as releases from './releases.ts';
 import * as firmware from './firmware.ts';
 import type { Operation } from './define.ts';
@@ -37,6 +38,7 @@ export * from './carrier.ts';
 export * from './origin-data.ts';
 export * from './alarms.ts';
 export * from './monitor.ts';
+export * from './mobile.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -46,5 +48,5 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
 export const ALL_OPERATIONS: readonly Operation[] = [
-  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor, releases, firmware,
+  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor, releases, firmware, mobile,
 ].flatMap(operationsOf);
