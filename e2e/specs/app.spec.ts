@@ -215,6 +215,10 @@ describe('the caregiver and installer app (issue 14)', () => {
     await shot(phone, 'bind-360');
     await assertAccessible(phone, 'app bind');
     await phone.getByRole('button', { name: 'Add and bind' }).tap();
+    // The demo's beds all have a sleep monitor: the server asks to confirm the conflict (status 301).
+    await phone.getByRole('button', { name: 'Bind anyway' }).waitFor();
+    await shot(phone, 'bind-conflict-360');
+    await phone.getByRole('button', { name: 'Bind anyway' }).tap();
     await phone.getByRole('heading', { name: 'Install guide' }).waitFor();
     await phone.getByText(/50–60 cm from the bed head/).waitFor();
     await phone.getByRole('button', { name: 'Set up Wi-Fi' }).tap();
@@ -231,7 +235,7 @@ describe('the caregiver and installer app (issue 14)', () => {
     const simulation = await startSimulation({ httpBaseUrl: vigil.baseUrl, devices: [{ deviceId: stock.deviceId, deviceType: 52, key: stock.key }], ambient: false, pollMs: 500 });
     simulations.push(simulation);
     await simulation.ready;
-    await phone.getByText('The device is online.').waitFor({ timeout: 20_000 });
+    await phone.getByText('The device is online.', { exact: true }).waitFor({ timeout: 20_000 });
     await phone.getByText('Network set up: the device is online.').waitFor();
     await shot(phone, 'online-360');
     await phone.context().close();
