@@ -142,6 +142,21 @@ describe('the caregiver and installer app (issue 14)', () => {
     await page.context().close();
   });
 
+  test('the console\'s download guide shows a QR code and link to the app; /androidAPK.html installs it', async () => {
+    const page = await (await newContext(browser, vigil.baseUrl, 1440)).newPage();
+    await login(page, 'demotwoa');
+    await page.getByRole('button', { name: 'Download guide' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download guide' });
+    await dialog.getByRole('img', { name: "QR code of the app's address" }).waitFor();
+    assert.equal(await dialog.getByRole('link', { name: /Open the app/ }).getAttribute('href'), '/app/');
+    await dialog.getByText(/Add to Home Screen/).waitFor();
+    await page.screenshot({ path: '/tmp/app-console-guide-1440.png' });
+    await assertAccessible(page, 'download guide with the app');
+    const install = await (await fetch(`${vigil.baseUrl}/androidAPK.html`)).text();
+    assert.match(install, /href="\/app\/"/);
+    await page.context().close();
+  });
+
   test('an administrator is refused by the server', async () => {
     const page = await (await phoneContext(browser, vigil.baseUrl)).newPage();
     await appLogin(page, 'Caregiver', 'demosenior');

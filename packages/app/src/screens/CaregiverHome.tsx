@@ -194,7 +194,7 @@ function ResidentsList({ residents }: { residents: CaredResident[] | null }) {
                 </div>
                 <div className="card-row">
                   <span>{t('care.residents.sleepScore')}</span>
-                  <strong className="score">{resident.sleepScore === null ? t('care.residents.noReport') : Math.round(resident.sleepScore)}</strong>
+                  {resident.sleepScore === null ? <span className="muted">{t('care.residents.noReport')}</span> : <strong className="score">{Math.round(resident.sleepScore)}</strong>}
                 </div>
                 {resident.openAlarms.length > 0 && <p className="error-text">{t('care.residents.openAlarms', { count: resident.openAlarms.length })}</p>}
               </li>
