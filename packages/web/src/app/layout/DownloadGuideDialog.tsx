@@ -1,5 +1,6 @@
 import { AndroidOutlined, AppleOutlined, WechatOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Modal, QRCode, Typography } from 'antd';
+import { Button, Card, Flex, Modal, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEdition } from '../../session/edition.ts';
@@ -9,13 +10,20 @@ import { ANDROID_APP_URL, IOS_APP_URL, MOBILE_APP_PATH } from './download-links.
  * The caregiver and installer app (packages/app, served at /app/): a QR code of its address for
  * a phone's camera, the link, and how to add it to the home screen (docs/app.md). Both editions.
  */
+// The QR code's encoder is only needed when the dialog opens: out of the signed-in shell's first load.
+const QRCode = lazy(() => import('antd/es/qr-code'));
+
 function MobileAppCard() {
   const { t } = useTranslation();
   const url = `${window.location.origin}${MOBILE_APP_PATH}`;
   return (
     <Card size="small" title={t('shell.guide.appTitle')} className="guide-card">
       <Flex gap={16} wrap align="flex-start">
-        <QRCode value={url} size={136} bordered={false} aria-label={t('shell.guide.appQr')} role="img" />
+        <div role="img" aria-label={t('shell.guide.appQr')} style={{ width: 136, height: 136 }}>
+          <Suspense fallback={null}>
+            <QRCode value={url} size={136} bordered={false} />
+          </Suspense>
+        </div>
         <Flex vertical gap={4} style={{ flex: 1, minWidth: 200 }}>
           <Typography.Paragraph>{t('shell.guide.appBody')}</Typography.Paragraph>
           <a href={MOBILE_APP_PATH} target="_blank" rel="noreferrer">
