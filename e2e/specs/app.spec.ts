@@ -255,4 +255,31 @@ describe('the caregiver and installer app (issue 14)', () => {
     await shot(phone, 'online-360');
     await phone.context().close();
   });
+
+  test('the update check prompts for a published version, hides a non-forced one for 7 days, and cannot hide a forced one', async () => {
+    const senior = await apiLogin(vigil, 'demosenior');
+    const publish = async (buildNumber: string, forceUpgrade: boolean) => {
+      const version = await api<{ id: number }>(vigil, senior, 'POST', '/version/apph5version/addAppVersion', {
+        platform: 'android', versionName: `2.${buildNumber}`, buildNumber, updateLog: 'Night theme tweaks', storeUrl: 'https://example.org/vigil', forceUpgrade,
+      });
+      await api(vigil, senior, 'POST', '/version/apph5version/updateAppVersionStatus', { id: version.id, status: 'published' });
+    };
+    await publish('100', false);
+    const phone = await (await phoneContext(browser, vigil.baseUrl)).newPage();
+    await appLogin(phone, 'Installer', 'demomaintain');
+    const prompt = phone.getByRole('dialog', { name: 'Update available' });
+    await prompt.getByText('Version 2.100 is available.').waitFor();
+    await shot(phone, 'update-360');
+    await assertAccessible(phone, 'app update prompt');
+    await prompt.getByRole('button', { name: 'Later (hide for 7 days)' }).tap();
+    await phone.reload();
+    await phone.getByRole('heading', { name: 'Install a device' }).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(await phone.getByRole('dialog', { name: 'Update available' }).count(), 0, 'hidden for 7 days');
+    await publish('101', true);
+    await phone.reload();
+    await phone.getByRole('dialog', { name: 'Update available' }).getByText('This update is required.', { exact: false }).waitFor();
+    assert.equal(await phone.getByRole('button', { name: 'Later (hide for 7 days)' }).count(), 0);
+    await phone.context().close();
+  });
 });

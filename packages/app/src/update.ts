@@ -43,3 +43,24 @@ export async function reloadIntoUpdate(): Promise<void> {
   }
   window.location.reload();
 }
+
+function scriptSources(html: string): string {
+  return [...html.matchAll(/<script\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi)].map((match) => match[1]).sort().join('\n');
+}
+
+/**
+ * Whether the server now serves a different H5 than the one running (its page names other
+ * hashed scripts). A forced update reloads only then, so a forced version whose H5 is not
+ * deployed yet keeps its prompt up instead of reloading in a loop.
+ */
+export async function newH5Deployed(): Promise<boolean> {
+  try {
+    const response = await fetch('/app/', { cache: 'no-store' });
+    if (!response.ok) return false;
+    const served = scriptSources(await response.text());
+    const running = [...document.querySelectorAll('script[src]')].map((script) => script.getAttribute('src') ?? '').sort().join('\n');
+    return served !== '' && served !== running;
+  } catch {
+    return false;
+  }
+}

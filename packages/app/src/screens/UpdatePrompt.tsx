@@ -2,9 +2,9 @@ import { appUpdateCheck, UPDATE_CHECK_INTERVAL_MS } from '@vigil/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '../api.ts';
 import { useT } from '../i18n.ts';
-import { appPlatform, hidePrompt, reloadIntoUpdate, shouldPrompt, type UpdateAnswer } from '../update.ts';
+import { appPlatform, hidePrompt, newH5Deployed, reloadIntoUpdate, shouldPrompt, type UpdateAnswer } from '../update.ts';
 
-/** Seconds a forced update waits before reloading by itself. */
+/** Seconds a forced update waits before reloading by itself (when its H5 is deployed: update.ts). */
 const FORCED_RELOAD_S = 10;
 
 /**
@@ -34,7 +34,7 @@ export function UpdatePrompt() {
     const element = dialog.current;
     if (answer && element && !element.open) element.showModal();
     if (!answer?.force) return;
-    const timer = window.setTimeout(() => void reloadIntoUpdate(), FORCED_RELOAD_S * 1000);
+    const timer = window.setTimeout(() => void newH5Deployed().then((deployed) => (deployed ? reloadIntoUpdate() : undefined)), FORCED_RELOAD_S * 1000);
     return () => window.clearTimeout(timer);
   }, [answer]);
 
