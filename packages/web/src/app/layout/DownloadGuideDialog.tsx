@@ -21,7 +21,7 @@ function MobileAppCard() {
       <Flex gap={16} wrap align="flex-start">
         <div role="img" aria-label={t('shell.guide.appQr')} style={{ width: 136, height: 136 }}>
           <Suspense fallback={null}>
-            <QRCode value={url} size={136} bordered={false} />
+            <QRCode type="svg" value={url} size={136} bordered={false} />
           </Suspense>
         </div>
         <Flex vertical gap={4} style={{ flex: 1, minWidth: 200 }}>
