@@ -138,6 +138,10 @@ describe('the caregiver and installer app (issue 14)', () => {
     await page.getByRole('heading', { name: 'No connection' }).waitFor({ timeout: 10_000 });
     await shot(page, 'offline-360');
     await assertAccessible(page, 'app offline page');
+    // In the chosen language: the page's script runs under the server's CSP (script-src 'self').
+    await page.evaluate(() => localStorage.setItem('vigil-app-language', 'de'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Keine Verbindung' }).waitFor({ timeout: 10_000 });
     await page.context().setOffline(false);
     await page.context().close();
   });

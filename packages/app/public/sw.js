@@ -5,9 +5,9 @@
  * - API calls and the live socket are never cached: alarms must be live or clearly absent.
  * - Alarm notifications shown by the page while it is in the background; a tap opens the app.
  */
-const CACHE = 'vigil-app-v1';
+const CACHE = 'vigil-app-v2';
 const OFFLINE = '/app/offline.html';
-const SHELL = [OFFLINE, '/app/icon.svg', '/app/icon-192.png', '/app/manifest.webmanifest'];
+const SHELL = [OFFLINE, '/app/offline.js', '/app/icon.svg', '/app/icon-192.png', '/app/manifest.webmanifest'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
