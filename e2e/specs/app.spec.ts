@@ -151,7 +151,7 @@ describe('the caregiver and installer app (issue 14)', () => {
     await login(page, 'demotwoa');
     await page.getByRole('button', { name: 'Download guide' }).click();
     const dialog = page.getByRole('dialog', { name: 'Download guide' });
-    await dialog.getByRole('img', { name: "QR code of the app's address" }).waitFor();
+    await dialog.getByTestId('app-qr').locator('svg').waitFor();
     assert.equal(await dialog.getByRole('link', { name: /Open the app/ }).getAttribute('href'), '/app/');
     await dialog.getByText(/Add to Home Screen/).waitFor();
     await page.screenshot({ path: '/tmp/app-console-guide-1440.png' });

@@ -19,7 +19,8 @@ function MobileAppCard() {
   return (
     <Card size="small" title={t('shell.guide.appTitle')} className="guide-card">
       <Flex gap={16} wrap align="flex-start">
-        <div role="img" aria-label={t('shell.guide.appQr')} style={{ width: 136, height: 136 }}>
+        {/* For the phone's camera; screen readers get the same address from the link beside it. */}
+        <div aria-hidden="true" title={t('shell.guide.appQr')} data-testid="app-qr" style={{ width: 136, height: 136 }}>
           <Suspense fallback={null}>
             <QRCode type="svg" value={url} size={136} bordered={false} />
           </Suspense>
