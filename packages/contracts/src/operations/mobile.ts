@@ -15,7 +15,7 @@ export const caredResidentSchema = residentLiveStateSchema.extend({
 export type CaredResident = z.infer<typeof caredResidentSchema>;
 
 export const appCaredResidents = defineOperation({
-  id: 'appCare.residents', method: 'GET', path: '/appCare/residents', tag: 'monitor', encoding: 'query', auth: 'session', roles: ['NURSING'],
+  id: 'appCare.residents', method: 'GET', path: '/appCare/residents', tag: 'mobileApp', encoding: 'query', auth: 'session', roles: ['NURSING'],
   summary: 'Caregiver app: the residents assigned to the signed-in caregiver, with live state and the latest night\'s sleep score',
   input: z.object({}),
   output: z.array(caredResidentSchema),
