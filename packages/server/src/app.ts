@@ -13,6 +13,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { transactional } from './db/transactional.ts';
 import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
 import { serveConsole } from './http/console-static.ts';
+import { serveMobileApp } from './http/mobile-app-static.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { carrierClient } from './ingest/carrier/carrier.client.ts';
 import { carrierRoutes } from './ingest/carrier/carrier.routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
   carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log, metrics }), config.carrier.pushSecret);
 
+  await serveMobileApp(app, config.appDistDir);
   await serveConsole(app, config.webDistDir);
 
   const scheduler = createScheduler({ leases: leaseRepository(db), log: app.log, now });

@@ -12,6 +12,8 @@ export interface Config {
   adminPassword: string | null;
   /** Folder of the built console; served at / when it exists. */
   webDistDir: string;
+  /** Folder of the built caregiver and installer app; served at /app/ when it exists. */
+  appDistDir: string;
   logLevel: string;
   /** Which proxies may set X-Forwarded-For (Fastify's trustProxy): none by default. */
   trustProxy: TrustProxy;
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUser: env.VIGIL_ADMIN_USER?.trim() || null,
     adminPassword: env.VIGIL_ADMIN_PASSWORD || null,
     webDistDir: path.resolve(env.VIGIL_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    appDistDir: path.resolve(env.VIGIL_APP_DIST ?? path.join(import.meta.dirname, '../../app/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken,

@@ -174,7 +174,7 @@ export const deleteBunk = defineOperation({
 });
 
 export const bunkRoomList = defineOperation({
-  id: 'bunkManagement.getRoomList', method: 'GET', path: '/bunkManagement/getRoomList', tag: 'beds', encoding: 'query', auth: 'session', roles: CARE,
+  id: 'bunkManagement.getRoomList', method: 'GET', path: '/bunkManagement/getRoomList', tag: 'beds', encoding: 'query', auth: 'session', roles: [...CARE, 'MAINTAIN'],
   summary: 'Every room (optionally of one area or floor) for bed pickers',
   input: z.object({ areaId: idSchema.optional() }),
   output: z.array(roomSchema),
@@ -237,7 +237,7 @@ export const getUserBunkConfiguration = defineOperation({
 });
 
 export const getAdminBunkList = defineOperation({
-  id: 'system.getAdminBunkList', method: 'GET', path: '/system/getAdminBunkList', tag: 'beds', encoding: 'query', auth: 'session', roles: CARE,
+  id: 'system.getAdminBunkList', method: 'GET', path: '/system/getAdminBunkList', tag: 'beds', encoding: 'query', auth: 'session', roles: [...CARE, 'MAINTAIN'],
   summary: 'Every bed of the provider with a full label "area / floor / room / bed", for device binding pickers',
   input: z.object({ vacantOnly: booleanish.optional() }),
   output: z.array(z.object({ id: z.number().int(), label: z.string(), deviceCode: z.string().nullable(), residentId: z.number().int().nullable() })),

@@ -56,7 +56,7 @@ export const alarmLogList = defineOperation({
 });
 
 export const alarmLogUnDeal = defineOperation({
-  id: 'alarmLog.unDeal', method: 'POST', path: '/alarmLog/unDeal', tag: 'alarms', encoding: 'json', auth: 'session', roles: CARE,
+  id: 'alarmLog.unDeal', method: 'POST', path: '/alarmLog/unDeal', tag: 'alarms', encoding: 'json', auth: 'session', roles: [...CARE, 'NURSING'],
   summary: 'Pending list (spec 02 §7): alarms neither handled nor relieved; the console asks for the last 3600 s, page size 1000, timeStamp desc',
   input: alarmLogFilterSchema,
   output: pageOf(AlarmRecordSchema),
@@ -70,7 +70,7 @@ export const alarmLogExport = defineOperation({
 });
 
 export const alarmDealStatus = defineOperation({
-  id: 'alarm.dealStatus', method: 'POST', path: '/alarm/dealStatus', tag: 'alarms', encoding: 'json', auth: 'session', roles: CARE,
+  id: 'alarm.dealStatus', method: 'POST', path: '/alarm/dealStatus', tag: 'alarms', encoding: 'json', auth: 'session', roles: [...CARE, 'NURSING'],
   summary: 'Handle an alarm: release choice, follow-up, remark. One console wins; the others get status 409 "already handled on another terminal" and a /checkAlarm notice',
   input: z.object({
     id: idSchema,

@@ -200,7 +200,7 @@ export const getDeviceSummary = defineOperation({
 });
 
 export const getDevice = defineOperation({
-  id: 'device.getDevice', method: 'GET', path: '/device/getDevice', tag: 'devices', encoding: 'query', auth: 'session', roles: DEVICES,
+  id: 'device.getDevice', method: 'GET', path: '/device/getDevice', tag: 'devices', encoding: 'query', auth: 'session', roles: [...DEVICES, 'MAINTAIN'],
   summary: 'One device with its settings and its last command; vendor roles also get the device key',
   input: z.object({ id: idSchema }),
   output: deviceDetailSchema,
@@ -244,7 +244,7 @@ export const decodeDeviceCipher = defineOperation({
 });
 
 export const insertDevice = defineOperation({
-  id: 'device.insertDevice', method: 'POST', path: '/device/insertDevice', tag: 'devices', encoding: 'json', auth: 'session', roles: CARE,
+  id: 'device.insertDevice', method: 'POST', path: '/device/insertDevice', tag: 'devices', encoding: 'json', auth: 'session', roles: [...CARE, 'MAINTAIN'],
   summary: 'Care home: add a device from stock (plain deviceId, or the scanned cipherId) and optionally bind it. Status 301 asks to confirm a bed/resident conflict (resend with confirm: true)',
   input: z.object({
     deviceId: plainDeviceIdSchema.optional(),

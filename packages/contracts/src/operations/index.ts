@@ -9,6 +9,7 @@ import * as gateways from './gateways.ts';
 import * as devices from './devices.ts';
 import * as originData from './origin-data.ts';
 import * as monitor from './monitor.ts';
+import * as mobile from './mobile.ts';
 import * as releases from './releases.ts';
 import * as firmware from './firmware.ts';
 import type { Operation } from './define.ts';
@@ -41,6 +42,7 @@ export * from './alarms.ts';
 export * from './monitor.ts';
 export * from './analytics.ts';
 export * from './statistics.ts';
+export * from './mobile.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -50,5 +52,5 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
 export const ALL_OPERATIONS: readonly Operation[] = [
-  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor, releases, firmware, analytics, statistics,
+  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor, releases, firmware, analytics, statistics, mobile,
 ].flatMap(operationsOf);

@@ -101,7 +101,8 @@ export function socketHub(deps: {
 
   function scopeOf(session: SessionInfo): number | null {
     const role = session.scope.role;
-    if (!CARE_ROLES.some((care) => care === role)) return null;
+    // Caregivers hear their care home's alarms in the mobile app (docs/app.md).
+    if (role !== 'NURSING' && !CARE_ROLES.some((care) => care === role)) return null;
     return session.scope.currentProviderId;
   }
 

@@ -27,4 +27,5 @@ export function alarmRoutes(routes: OperationRegistrar, alarms: AlarmService, se
   routes.secured(api.monitorFocusUsers, async (_input, { session }) => monitor.focusUsers(session));
   routes.secured(api.monitorAddFocusUser, async (input, { session }) => monitor.addFocus(session, input.userIds));
   routes.secured(api.monitorDeleteFocusUser, async (input, { session }) => monitor.deleteFocus(session, input.userId));
+  routes.secured(api.appCaredResidents, async (_input, { session }) => monitor.caredResidents(session));
 }

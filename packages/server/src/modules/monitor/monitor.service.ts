@@ -1,4 +1,4 @@
-import { AlertTypeSchema, FOCUS_USERS_MAX, type ResidentLiveState } from '@vigil/contracts';
+import { AlertTypeSchema, FOCUS_USERS_MAX, type CaredResident, type ResidentLiveState } from '@vigil/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
@@ -86,6 +86,35 @@ export function monitorService(db: Db, samples: LiveSamples, now: () => number) 
       const count = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
       const rows = await query.select(boardColumns).orderBy('area.name').orderBy('floor.name').orderBy('rooms.name').orderBy('beds.name').orderBy('residents.id').limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute();
       return { rows: await liveStates(providerId, session.accountId, rows), total: Number(count.n), pageNum: input.pageNum, pageSize: input.pageSize };
+    },
+
+    /** Caregiver app: the residents assigned to the signed-in caregiver, with the latest analysed night's score. */
+    async caredResidents(session: SessionInfo): Promise<CaredResident[]> {
+      const providerId = workingProviderId(session.scope);
+      const rows = await board(providerId)
+        .innerJoin('resident_caregivers', 'resident_caregivers.resident_id', 'residents.id')
+        .innerJoin('caregivers', 'caregivers.id', 'resident_caregivers.caregiver_id')
+        .where('caregivers.account_id', '=', session.accountId)
+        .where('caregivers.provider_id', '=', providerId)
+        .select(boardColumns)
+        .orderBy('rooms.name')
+        .orderBy('beds.name')
+        .orderBy('residents.id')
+        .execute();
+      const states = await liveStates(providerId, session.accountId, rows);
+      const ids = rows.map((row) => row.id);
+      const reports = ids.length === 0 ? [] : await db
+        .selectFrom('daily_reports')
+        .select(['resident_id', 'report_date', 'score'])
+        .where('provider_id', '=', providerId)
+        .where('resident_id', 'in', ids)
+        .where('analysed', '=', 1)
+        .orderBy('report_date', 'desc')
+        .execute();
+      return states.map((state) => {
+        const latest = reports.find((report) => report.resident_id === state.userId);
+        return { ...state, sleepScore: latest?.score ?? null, reportDate: latest?.report_date ?? null };
+      });
     },
 
     async focusUsers(session: SessionInfo): Promise<ResidentLiveState[]> {

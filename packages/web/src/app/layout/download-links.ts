@@ -5,3 +5,5 @@
  */
 export const ANDROID_APP_URL: string = import.meta.env.VITE_ANDROID_APP_URL || '/androidAPK.html';
 export const IOS_APP_URL: string = import.meta.env.VITE_IOS_APP_URL || '';
+/** The caregiver and installer mobile web app (packages/app), served by Vigil itself. */
+export const MOBILE_APP_PATH = '/app/';

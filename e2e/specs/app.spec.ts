@@ -1,0 +1,289 @@
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startSimulation, type SimulationHandle } from '@vigil/simulator';
+import { assertAccessible } from '../support/axe.ts';
+import { DEMO_PASSWORD, launchBrowser, login, newContext } from '../support/browser.ts';
+import { qrVideoFile } from '../support/fake-camera.ts';
+import { startVigil, type RunningVigil } from '../support/vigil.ts';
+import { expectCount, waitFor } from '../support/wait.ts';
+
+/**
+ * Issue 14, the caregiver and installer app at /app/, in Chromium as a 360 px phone with
+ * touch: a caregiver hears and handles a fall the simulator raised (the console's popup
+ * goes); an installer scans a device's QR code through the fake camera, binds it and sees
+ * it come online; an administrator is refused.
+ */
+const PHONE = { width: 360, height: 780 };
+/** The first caregiver of Sunrise Riverside Home in the demo (seed-care.ts: phone digits). */
+const CAREGIVER = '44770090500';
+
+async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true, locale: 'en-US', permissions: ['camera'] });
+  return context;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `/tmp/app-${name}.png`, fullPage: true });
+}
+
+async function apiLogin(vigil: RunningVigil, userName: string): Promise<string> {
+  const response = await fetch(`${vigil.baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, passWord: DEMO_PASSWORD, from: 'PC' }) });
+  const body = (await response.json()) as { status: number; data: { token: string } };
+  assert.equal(body.status, 200, JSON.stringify(body));
+  return body.data.token;
+}
+
+async function api<T>(vigil: RunningVigil, token: string, method: 'GET' | 'POST', apiPath: string, input: Record<string, unknown>): Promise<T> {
+  const url = method === 'GET' ? `${vigil.baseUrl}/api${apiPath}?${new URLSearchParams(input as Record<string, string>)}` : `${vigil.baseUrl}/api${apiPath}`;
+  const response = await fetch(url, { method, headers: { 'S-token': token, 'content-type': 'application/json' }, body: method === 'POST' ? JSON.stringify(input) : undefined });
+  const body = (await response.json()) as { status: number; data: T; msg: string };
+  assert.equal(body.status, 200, `${apiPath}: ${body.msg}`);
+  return body.data;
+}
+
+/** A fall radar bound to a room of Sunrise Riverside Home, written as the devices module would. */
+async function registerRadar(vigil: RunningVigil): Promise<{ deviceId: string; key: string }> {
+  const deviceId = `E2E-${crypto.randomBytes(5).toString('hex')}`;
+  const key = crypto.randomBytes(16).toString('hex');
+  const now = Date.now();
+  const find = `SELECT r.id AS room_id, r.provider_id FROM rooms r JOIN providers p ON p.id = r.provider_id WHERE p.name = 'Sunrise Riverside Home' ORDER BY r.id LIMIT 1`;
+  const insert = `INSERT INTO devices (device_id, cipher_id, device_type, device_key, provider_id, room_id, online, settings, pairing, remark, location, created_at, updated_at)
+    VALUES ($1, $2, 21007, $3, $4, $5, 1, '{}', 'none', '', '', $6, $6)`;
+  if (vigil.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: vigil.databaseUrl });
+    await client.connect();
+    const room = (await client.query<{ room_id: number; provider_id: number }>(find)).rows[0];
+    await client.query(insert, [deviceId, `C${deviceId}`, key, room.provider_id, room.room_id, now]);
+    await client.end();
+  } else {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(path.join(vigil.dataDir, 'vigil.db'));
+    const room = db.prepare<[], { room_id: number; provider_id: number }>(find).get();
+    assert.ok(room);
+    db.prepare(insert.replace(/\$\d/g, '?')).run(deviceId, `C${deviceId}`, key, room.provider_id, room.room_id, now, now);
+    db.close();
+  }
+  return { deviceId, key };
+}
+
+/** Resolves when the page's live socket login is accepted. */
+function socketOpen(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (/"path":"\/login"/.test(String(frame.payload)) && /"code":200/.test(String(frame.payload))) resolve();
+      }),
+    );
+  });
+}
+
+async function appLogin(page: Page, role: 'Caregiver' | 'Installer', userName: string): Promise<void> {
+  await page.goto('/app/');
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.getByText(role, { exact: true }).tap();
+  await page.getByLabel('Account').fill(userName);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).tap();
+}
+
+describe('the caregiver and installer app (issue 14)', () => {
+  let vigil: RunningVigil;
+  let browser: Browser;
+  let stock: { deviceId: string; cipherId: string; key: string };
+  const simulations: SimulationHandle[] = [];
+
+  before(async () => {
+    vigil = await startVigil();
+    // An installer's device in stock: registered by the vendor, its QR code shown to the fake camera.
+    const senior = await apiLogin(vigil, 'demosenior');
+    const deviceId = `APP-${crypto.randomBytes(4).toString('hex')}`;
+    const registered = await api<{ cipherId: string; deviceKey: string }>(vigil, senior, 'POST', '/device/registerDevice', { deviceId, deviceType: 52 });
+    stock = { deviceId, cipherId: registered.cipherId, key: registered.deviceKey };
+    browser = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${qrVideoFile(stock.cipherId)}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ]);
+  });
+  after(async () => {
+    for (const simulation of simulations) await simulation.stop().catch(() => undefined);
+    await browser?.close();
+    await vigil?.stop();
+  });
+
+  test('the app is served at /app/ with its manifest, service worker and immutable hashed assets', async () => {
+    const page = await (await phoneContext(browser, vigil.baseUrl)).newPage();
+    const response = await page.goto('/app/');
+    assert.equal(response?.status(), 200);
+    assert.equal(response?.headers()['cache-control'], 'no-cache');
+    const manifest = (await (await fetch(`${vigil.baseUrl}/app/manifest.webmanifest`)).json()) as { start_url: string; display: string };
+    assert.equal(manifest.start_url, '/app/');
+    assert.equal(manifest.display, 'standalone');
+    const script = await page.locator('script[src*="/app/assets/"]').first().getAttribute('src');
+    assert.ok(script);
+    const asset = await fetch(`${vigil.baseUrl}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    assert.match(asset.headers.get('cache-control') ?? '', /immutable/);
+    assert.match(asset.headers.get('content-encoding') ?? '', /br|gzip/);
+    assert.equal((await fetch(`${vigil.baseUrl}/app/missing.js`)).status, 404);
+    // Offline, the service worker answers with the "no connection" page.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'No connection' }).waitFor({ timeout: 10_000 });
+    await shot(page, 'offline-360');
+    await assertAccessible(page, 'app offline page');
+    // In the chosen language: the page's script runs under the server's CSP (script-src 'self').
+    await page.evaluate(() => localStorage.setItem('vigil-app-language', 'de'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Keine Verbindung' }).waitFor({ timeout: 10_000 });
+    await page.context().setOffline(false);
+    await page.context().close();
+  });
+
+  test('the console\'s download guide shows a QR code and link to the app; /androidAPK.html installs it', async () => {
+    const page = await (await newContext(browser, vigil.baseUrl, 1440)).newPage();
+    await login(page, 'demotwoa');
+    await page.getByRole('button', { name: 'Download guide' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download guide' });
+    await dialog.getByTestId('app-qr').locator('svg').waitFor();
+    assert.equal(await dialog.getByRole('link', { name: /Open the app/ }).getAttribute('href'), '/app/');
+    await dialog.getByText(/Add to Home Screen/).waitFor();
+    await page.screenshot({ path: '/tmp/app-console-guide-1440.png' });
+    await assertAccessible(page, 'download guide with the app');
+    const install = await (await fetch(`${vigil.baseUrl}/androidAPK.html`)).text();
+    assert.match(install, /href="\/app\/"/);
+    await page.context().close();
+  });
+
+  test('an administrator is refused by the server', async () => {
+    const page = await (await phoneContext(browser, vigil.baseUrl)).newPage();
+    await appLogin(page, 'Caregiver', 'demosenior');
+    await page.getByRole('alert').filter({ hasText: /only caregiver and installer accounts/ }).waitFor();
+    await shot(page, 'login-refused-360');
+    await assertAccessible(page, 'app login, refused');
+    await page.context().close();
+  });
+
+  test('a caregiver hears a fall from the simulator, handles it, and the console popup goes', async () => {
+    const consolePage = await (await newContext(browser, vigil.baseUrl, 1440)).newPage();
+    const consoleLive = socketOpen(consolePage);
+    await login(consolePage, 'demotwoa');
+    await consolePage.goto('/realMonitor/index');
+
+    const phone = await (await phoneContext(browser, vigil.baseUrl)).newPage();
+    const phoneLive = socketOpen(phone);
+    await appLogin(phone, 'Caregiver', CAREGIVER);
+    await phone.getByRole('heading', { name: 'Pending alarms' }).waitFor();
+    await phone.getByRole('button', { name: 'Residents' }).tap();
+    await phone.getByRole('heading', { name: 'My residents' }).waitFor();
+    await phone.getByText("Last night's sleep score").first().waitFor();
+    await shot(phone, 'residents-360');
+    await assertAccessible(phone, 'app residents');
+    await phone.getByRole('button', { name: /^Alarms/ }).tap();
+    await Promise.all([consoleLive, phoneLive]);
+
+    const radar = await registerRadar(vigil);
+    const simulation = await startSimulation({ httpBaseUrl: vigil.baseUrl, devices: [{ deviceId: radar.deviceId, deviceType: 21007, key: radar.key }], ambient: false, pollMs: 500 });
+    simulations.push(simulation);
+    await simulation.ready;
+    await simulation.fallNow(radar.deviceId);
+
+    const card = phone.getByRole('listitem').filter({ hasText: /fall/i }).first();
+    await card.waitFor({ timeout: 15_000 });
+    await consolePage.getByRole('alert').filter({ hasText: /fall/i }).first().waitFor({ timeout: 15_000 });
+    assert.ok((await phone.evaluate(() => (window as unknown as { __vigilAlarmSounds?: number }).__vigilAlarmSounds ?? 0)) >= 1, 'the alarm sounded');
+    await shot(phone, 'alarms-360');
+    await assertAccessible(phone, 'app pending alarms');
+
+    await card.getByRole('button', { name: 'Handle' }).tap();
+    const sheet = phone.getByRole('dialog', { name: 'Handle alarm' });
+    await sheet.getByRole('radio', { name: 'Verified and processed, normal' }).check();
+    await sheet.getByRole('textbox', { name: 'Remark' }).fill('Helped up, no injury');
+    await shot(phone, 'handle-360');
+    await assertAccessible(phone, 'app handling sheet');
+    await sheet.getByRole('button', { name: 'Submit' }).tap();
+    await expectCount(phone.getByRole('listitem').filter({ hasText: /fall/i }), 0, 15_000);
+
+    await expectCount(consolePage.getByRole('region', { name: /Pending alarms/ }), 0, 15_000);
+    await expectCount(consolePage.getByRole('alert').filter({ hasText: /fall/i }), 0, 15_000);
+    await consolePage.context().close();
+    await phone.context().close();
+  });
+
+  test('an installer scans a QR code, binds the device to a bed and sees it online', async () => {
+    const phone = await (await phoneContext(browser, vigil.baseUrl)).newPage();
+    await appLogin(phone, 'Installer', 'demomaintain');
+    await phone.getByRole('heading', { name: 'Install a device' }).waitFor();
+    await shot(phone, 'scan-360');
+    await assertAccessible(phone, 'app scan');
+    // The fake camera shows the stock device's QR code: jsQR (headless Chromium has no BarcodeDetector) reads it.
+    await phone.getByRole('heading', { name: 'Install at' }).waitFor({ timeout: 20_000 });
+    await phone.getByText(`Device ID ${stock.deviceId}`).waitFor();
+    await phone.getByText('Sleep monitor').waitFor();
+    const bed = phone.getByLabel('Bed');
+    await waitFor(() => bed.locator('option').count(), (count) => count > 1, 'beds to choose from');
+    const value = await bed.locator('option').nth(1).getAttribute('value');
+    assert.ok(value, 'a bed to choose');
+    await bed.selectOption(value);
+    await shot(phone, 'bind-360');
+    await assertAccessible(phone, 'app bind');
+    await phone.getByRole('button', { name: 'Add and bind' }).tap();
+    // The demo's beds all have a sleep monitor: the server asks to confirm the conflict (status 301).
+    await phone.getByRole('button', { name: 'Bind anyway' }).waitFor();
+    await shot(phone, 'bind-conflict-360');
+    await phone.getByRole('button', { name: 'Bind anyway' }).tap();
+    await phone.getByRole('heading', { name: 'Install guide' }).waitFor();
+    await phone.getByText(/50–60 cm from the bed head/).waitFor();
+    await phone.getByRole('button', { name: 'Set up Wi-Fi' }).tap();
+    await phone.getByLabel('Wi-Fi name').fill('CareHome');
+    await phone.getByText('5 GHz').tap();
+    await phone.getByRole('button', { name: 'Connect' }).tap();
+    await phone.getByText('The device supports 2.4 GHz Wi-Fi only.', { exact: false }).waitFor();
+    await phone.getByText('2.4 GHz', { exact: true }).tap();
+    await phone.getByRole('button', { name: 'Connect' }).tap();
+    await phone.getByText(/Connecting…|Configuring the device…/).waitFor();
+    await shot(phone, 'installed-360');
+    await assertAccessible(phone, 'app install guide');
+
+    const simulation = await startSimulation({ httpBaseUrl: vigil.baseUrl, devices: [{ deviceId: stock.deviceId, deviceType: 52, key: stock.key }], ambient: false, pollMs: 500 });
+    simulations.push(simulation);
+    await simulation.ready;
+    await phone.getByText('The device is online.', { exact: true }).waitFor({ timeout: 20_000 });
+    await phone.getByText('Network set up: the device is online.').waitFor();
+    await shot(phone, 'online-360');
+    await phone.context().close();
+  });
+
+  test('the update check prompts for a published version, hides a non-forced one for 7 days, and cannot hide a forced one', async () => {
+    const senior = await apiLogin(vigil, 'demosenior');
+    const publish = async (buildNumber: string, forceUpgrade: boolean) => {
+      const version = await api<{ id: number }>(vigil, senior, 'POST', '/version/apph5version/addAppVersion', {
+        platform: 'android', versionName: `2.${buildNumber}`, buildNumber, updateLog: 'Night theme tweaks', storeUrl: 'https://example.org/vigil', forceUpgrade,
+      });
+      await api(vigil, senior, 'POST', '/version/apph5version/updateAppVersionStatus', { id: version.id, status: 'published' });
+    };
+    await publish('100', false);
+    const phone = await (await phoneContext(browser, vigil.baseUrl)).newPage();
+    await appLogin(phone, 'Installer', 'demomaintain');
+    const prompt = phone.getByRole('dialog', { name: 'Update available' });
+    await prompt.getByText('Version 2.100 is available.').waitFor();
+    await shot(phone, 'update-360');
+    await assertAccessible(phone, 'app update prompt');
+    await prompt.getByRole('button', { name: 'Later (hide for 7 days)' }).tap();
+    await phone.reload();
+    await phone.getByRole('heading', { name: 'Install a device' }).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(await phone.getByRole('dialog', { name: 'Update available' }).count(), 0, 'hidden for 7 days');
+    await publish('101', true);
+    await phone.reload();
+    await phone.getByRole('dialog', { name: 'Update available' }).getByText('This update is required.', { exact: false }).waitFor();
+    assert.equal(await phone.getByRole('button', { name: 'Later (hide for 7 days)' }).count(), 0);
+    await phone.context().close();
+  });
+});
