@@ -201,7 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
   const deviceModule = deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
-  const gateways = gatewayModule(routes, { db, now, workers, events: bus, downlink });
+  const gateways = gatewayModule(routes, { db, now, workers, events: bus, commands: deviceModule.commands });
   const reports = reportRepository(db);
   reportRoutes(withDataPermission(routes), reportService(reports, settings));
   releaseRoutes(app, routes, { db, now, dataDir: config.dataDir });
@@ -262,7 +262,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     alarms,
     async close() {
       await scheduler.stop();
-      gateways.close();
+      await gateways.close();
       await devices.close();
       await app.close();
       await workers.close();
