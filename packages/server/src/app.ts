@@ -234,6 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   originDataRoutes(routes, originDataService({ telemetry: devices.telemetry, messages: devices.messages, workers, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC', now }));
   liveRoutes(routes, { db, live: devices.live, now });
   ingestDownlink = devices.downlink;
+  alarms.hub.attachLive(devices.live);
   // Ingest caches device keys and placements: a registry change refreshes that device at once.
   bus.subscribe('device.changed', (event) => devices.directory.invalidate(event.deviceId));
   scheduler.registerJob({ name: 'firmware-rollout', schedule: { everyMs: ROLLOUT_TICK_MS }, run: () => firmwareModule.rollout.tick() });
