@@ -239,6 +239,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   bus.subscribe('device.changed', (event) => devices.directory.invalidate(event.deviceId));
   scheduler.registerJob({ name: 'firmware-rollout', schedule: { everyMs: ROLLOUT_TICK_MS }, run: () => firmwareModule.rollout.tick() });
   gateways.registerJobs(scheduler);
+  // Answered and expired device commands are kept VIGIL_DEVICE_COMMAND_RETENTION_DAYS (docs/devices.md).
+  scheduler.registerJob({ name: 'device-commands-prune', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await deviceModule.commands.prune(time - config.deviceCommandRetentionDays * 86_400_000)) });
   const maker = dailyReportMaker({
     reports,
     settings,

@@ -104,6 +104,9 @@ export function deviceCommandService(deps: { db: Db; now: () => number; downlink
       return dispatch(row, await send(row, cmd, args));
     },
 
+    /** Deletes the command history older than the time (the scheduler's device-commands-prune job). */
+    prune: (before: number) => devices.pruneCommands(before),
+
     /** Reboots an online device; an offline one answers 300 (spec 02 §8) and nothing is recorded. */
     async restart(session: SessionInfo, id: number): Promise<{ command: DeviceCommand }> {
       const row = await visibleDevice(devices, session, id);
