@@ -17,6 +17,7 @@ import { gatewaysFallRadar } from './migrations/009-gateways-fall-radar.ts';
 import { alarms } from './migrations/010-alarms.ts';
 import { sleepReports } from './migrations/011-sleep-reports.ts';
 import { releases } from './migrations/012-releases.ts';
+import { deviceKeyRotation } from './migrations/015-device-key-rotation.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -121,6 +122,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '010-alarms': alarms(dialect),
     '011-sleep-reports': sleepReports(dialect),
     '012-releases': releases(dialect),
+    '015-device-key-rotation': deviceKeyRotation(dialect),
   };
 }
 
