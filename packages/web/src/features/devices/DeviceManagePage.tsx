@@ -52,7 +52,7 @@ export function DeviceManagePage() {
   const [live, setLive] = useState(false);
   const list = useDeviceList(query, live);
   useLiveDevices(useMemo(() => (list.data?.rows ?? []).map((row) => row.deviceId), [list.data]), setLive);
-  const { restart, remove } = useDeviceActions(feedback, vendor);
+  const { restart, remove, rotateKey } = useDeviceActions(feedback, vendor);
   const actions = { open: (device: Device) => setOpenId(device.id), edit: setEditing, restart, remove };
   const { pageNum: _page, pageSize: _size, ...filters } = query;
   const phone = !screens.md;
@@ -119,7 +119,7 @@ export function DeviceManagePage() {
         }}
       />
       <EditDeviceDialog device={editing} vendor={vendor} feedback={feedback} onClose={() => setEditing(null)} />
-      <DeviceDetailDrawer id={openId} vendor={vendor} feedback={feedback} onClose={() => setOpenId(null)} onRestart={restart} onEdit={setEditing} />
+      <DeviceDetailDrawer id={openId} vendor={vendor} feedback={feedback} onClose={() => setOpenId(null)} onRestart={restart} onEdit={setEditing} onRotateKey={rotateKey} />
       <SpreadsheetImportDialog
         open={importing}
         title={vendor ? t('devices.import.titleVendor') : t('devices.import.title')}
