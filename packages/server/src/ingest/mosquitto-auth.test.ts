@@ -45,7 +45,7 @@ describe('device authentication on an external Mosquitto (password and ACL files
     // First the files with Vigil's own account only (the registry is empty until the server runs).
     const { openDatabase } = await import('../db/database.ts');
     const empty = openDatabase({ databaseUrl: null, dataDir: dir });
-    await empty.db.schema.createTable('devices').addColumn('device_id', 'text').addColumn('device_key', 'text').execute();
+    await empty.db.schema.createTable('devices').addColumn('device_id', 'text').addColumn('device_key', 'text').addColumn('previous_key', 'text').addColumn('previous_key_until', 'integer').execute();
     await writeMosquittoAuth(empty.db, dir, serverAccount);
     await empty.close();
     readableByBroker();
