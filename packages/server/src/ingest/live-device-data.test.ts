@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { z } from 'zod';
 import * as api from '@vigil/contracts';
 import { insertDevice, openSocket, type TestSocket } from '../test/alarm-fixtures.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
+
+/** The status event a `/deviceData` frame carries (checked, not assumed). */
+const statusEvent = (data: unknown) => z.object({ online: z.boolean(), status: z.object({ battery: z.number().optional(), signal: z.number().optional() }) }).parse(data);
 
 /**
  * `/websocket/subscribe/` → `/deviceData` on the live socket (docs/device-protocol.md "Live data in
@@ -54,7 +58,7 @@ describe('live device data on the socket', () => {
     await report(deviceId, { ts: Date.now(), online: true, battery: 42, signal: 3 });
     const frame = await watching.waitFor('/deviceData', (candidate) => candidate.data.deviceId === deviceId);
     assert.equal(frame.data.channel, 'status');
-    const status = frame.data.data as api.DeviceStatusEvent;
+    const status = statusEvent(frame.data.data);
     assert.equal(status.online, true);
     assert.equal(status.status.battery, 42);
     assert.equal(status.status.signal, 3);
@@ -74,6 +78,6 @@ describe('live device data on the socket', () => {
     await report(deviceId, { ts: Date.now(), online: true });
     await socket.waitFor('/deviceData', (candidate) => candidate.data.deviceId === deviceId);
     // Frames arrive in order: the change made while no subscription stood never came.
-    assert.deepEqual(socket.of('/deviceData').map((candidate) => (candidate.data.data as api.DeviceStatusEvent).online), [true]);
+    assert.deepEqual(socket.of('/deviceData').map((candidate) => statusEvent(candidate.data.data).online), [true]);
   });
 });

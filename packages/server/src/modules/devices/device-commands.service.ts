@@ -106,7 +106,8 @@ export function deviceCommandService(deps: { db: Db; now: () => number; downlink
   async function settleRotation(commandId: string, ok: boolean): Promise<void> {
     const command = await devices.findCommand(commandId);
     if (!command || command.cmd !== 'rotateKey') return;
-    const sentKey = (JSON.parse(command.args) as { key?: unknown }).key;
+    const args: unknown = JSON.parse(command.args);
+    const sentKey = typeof args === 'object' && args !== null ? Reflect.get(args, 'key') : undefined;
     if (typeof sentKey !== 'string') return;
     const newest = db.updateTable('devices').where('id', '=', command.device_id).where('device_key', '=', sentKey).where('previous_key', 'is not', null);
     const result = ok
