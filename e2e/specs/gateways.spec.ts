@@ -126,7 +126,7 @@ describe('gateways and fall monitors, as a care home', () => {
     await wizard.getByText(/The device reported the fall at/).waitFor();
     await assertAccessible(page, 'fall install wizard, fall received');
     await screenshot(page, 'gateways-fall-wizard-passed-1440');
-    await wizard.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await wizard.locator('.ant-modal-footer').getByRole('button', { name: 'Done' }).click();
   });
 
   test('adds a gateway host and a door sensor, and the pairing wizard shows the §9 steps', async () => {
