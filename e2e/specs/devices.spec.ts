@@ -151,6 +151,15 @@ describe('devices: stock, care home, bed, online', () => {
     await screenshot(home, 'devices-online-1440');
     await drawer(home).getByRole('button', { name: 'Close' }).click();
     await expectText(home.locator('.ant-table-row', { hasText: first }), /Online/, { timeoutMs: 15_000 });
+    // The list is live from the socket (/deviceData): a later report shows without waiting for a poll
+    // (the list polls only every 2 minutes while live).
+    const later = await fetch(`${vigil.baseUrl}/api/device/v1/${first}/status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${firstKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ts: Date.now(), online: true, battery: 55 }),
+    });
+    assert.ok(later.ok, `status post answered HTTP ${later.status}`);
+    await expectText(home.locator('.ant-table-row', { hasText: first }), /55%/, { timeoutMs: 6_000 });
   });
 
   test('[care home] the settings form refuses an interval out of range as it is typed, and the save is sent to the device', async () => {

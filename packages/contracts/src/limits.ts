@@ -77,6 +77,10 @@ export const PROVIDER_RESTORE_DAYS = 30;
 /** Original data (spec 02 "historyData", docs/device-protocol.md): what devices sent. */
 /** Raw data is kept this many days unless VIGIL_RAW_RETENTION_DAYS says otherwise; the scheduler purges older data. */
 export const RAW_RETENTION_DAYS_DEFAULT = 30;
+/** Answered and expired device commands are kept this many days (VIGIL_DEVICE_COMMAND_RETENTION_DAYS), then pruned. */
+export const DEVICE_COMMAND_RETENTION_DAYS_DEFAULT = 30;
+/** After a key rotation the previous device key still works this long, unless the device confirms the new one first. */
+export const DEVICE_KEY_GRACE_MS = 24 * 3600_000;
 /** One page or download covers at most this long a time range. */
 export const ORIGIN_DATA_RANGE_MAX_MS = 31 * 24 * 3600_000;
 /** A download holds at most this many rows (a day of 1 Hz samples is 86,400). */

@@ -206,7 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
   const deviceModule = deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
-  const gateways = gatewayModule(routes, { db, now, workers, events: bus, downlink });
+  const gateways = gatewayModule(routes, { db, now, workers, events: bus, commands: deviceModule.commands });
   const reports = reportRepository(db);
   // PDFs render in workers of their own (docs/pdf.md), so a report export never waits behind uploads.
   const pdf = createPdfRenderer({ onFontMissing: (files) => app.log.error({ files }, 'PDF export: font file missing (install fonts-noto-cjk or set VIGIL_PDF_CJK_FONT)') });
@@ -243,10 +243,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   originDataRoutes(routes, originDataService({ telemetry: devices.telemetry, messages: devices.messages, workers, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC', now }));
   liveRoutes(routes, { db, live: devices.live, now });
   ingestDownlink = devices.downlink;
+  alarms.hub.attachLive(devices.live);
   // Ingest caches device keys and placements: a registry change refreshes that device at once.
   bus.subscribe('device.changed', (event) => devices.directory.invalidate(event.deviceId));
   scheduler.registerJob({ name: 'firmware-rollout', schedule: { everyMs: ROLLOUT_TICK_MS }, run: () => firmwareModule.rollout.tick() });
   gateways.registerJobs(scheduler);
+  // Answered and expired device commands are kept VIGIL_DEVICE_COMMAND_RETENTION_DAYS (docs/devices.md).
+  scheduler.registerJob({ name: 'device-commands-prune', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await deviceModule.commands.prune(time - config.deviceCommandRetentionDays * 86_400_000)) });
   const maker = dailyReportMaker({
     reports,
     settings,
@@ -273,7 +276,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     alarms,
     async close() {
       await scheduler.stop();
-      gateways.close();
+      await gateways.close();
       await devices.close();
       await app.close();
       await workers.close();

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { RAW_RETENTION_DAYS_DEFAULT } from '@vigil/contracts';
+import { DEVICE_COMMAND_RETENTION_DAYS_DEFAULT, RAW_RETENTION_DAYS_DEFAULT } from '@vigil/contracts';
 
 /** Runtime configuration, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -27,6 +27,8 @@ export interface Config {
   mqttShareGroup: string;
   /** Days original data (samples, device messages) is kept (VIGIL_RAW_RETENTION_DAYS, default 30). */
   rawRetentionDays: number;
+  /** Days answered and expired device commands are kept (docs/devices.md "Command history"). */
+  deviceCommandRetentionDays: number;
   /** Redis for the event bus between Vigil processes (REDIS_URL); null runs the bus in-process. */
   redisUrl: string | null;
   /** Pub/sub channel of this installation on that Redis (REDIS_CHANNEL; installations sharing a Redis need their own). */
@@ -119,6 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(mqttShareGroup)) throw new Error('MQTT_SHARE_GROUP may contain only letters, digits, _ and - (at most 64)');
   const rawRetentionDays = Number(env.VIGIL_RAW_RETENTION_DAYS ?? RAW_RETENTION_DAYS_DEFAULT);
   if (!Number.isInteger(rawRetentionDays) || rawRetentionDays < 1) throw new Error(`VIGIL_RAW_RETENTION_DAYS must be a whole number of days, at least 1; got "${env.VIGIL_RAW_RETENTION_DAYS}"`);
+  const deviceCommandRetentionDays = Number(env.VIGIL_DEVICE_COMMAND_RETENTION_DAYS ?? DEVICE_COMMAND_RETENTION_DAYS_DEFAULT);
+  if (!Number.isInteger(deviceCommandRetentionDays) || deviceCommandRetentionDays < 1) {
+    throw new Error(`VIGIL_DEVICE_COMMAND_RETENTION_DAYS must be a whole number of days, at least 1; got "${env.VIGIL_DEVICE_COMMAND_RETENTION_DAYS}"`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -136,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl,
     mqttShareGroup,
     rawRetentionDays,
+    deviceCommandRetentionDays,
     firmwareRolloutBatch: Number.isInteger(Number(env.FIRMWARE_ROLLOUT_BATCH)) && Number(env.FIRMWARE_ROLLOUT_BATCH) > 0 ? Number(env.FIRMWARE_ROLLOUT_BATCH) : null,
     carrier: loadCarrierConfig(env),
     redisUrl: parseRedisUrl(env.REDIS_URL),

@@ -130,7 +130,7 @@ export const EventMessageSchema = z
 export type EventMessage = z.infer<typeof EventMessageSchema>;
 
 /** Commands the server sends on `cmd`. */
-export const DEVICE_COMMANDS = ['configure', 'restart', 'upgrade', 'pair', 'unpair', 'realtime', 'test'] as const;
+export const DEVICE_COMMANDS = ['configure', 'restart', 'upgrade', 'pair', 'unpair', 'realtime', 'test', 'rotateKey'] as const;
 export type DeviceCommandName = (typeof DEVICE_COMMANDS)[number];
 
 export const CommandMessageSchema = z.object({

@@ -1,7 +1,7 @@
 import type { DevicePlacement } from './events.ts';
 
 /** What happened to a device in the registry (docs/devices.md). */
-export const DEVICE_CHANGES = ['registered', 'added', 'edited', 'bound', 'released', 'deleted'] as const;
+export const DEVICE_CHANGES = ['registered', 'added', 'edited', 'bound', 'released', 'deleted', 'keyRotated'] as const;
 export type DeviceChange = (typeof DEVICE_CHANGES)[number];
 
 /**

@@ -244,6 +244,7 @@ export const cs: Messages = {
   'device.exists': 'ID zařízení {deviceId} je již zaregistrováno.',
   'device.inUse': 'Toto zařízení přidal {provider}; poskytovatel jej musí nejprve odebrat.',
   'device.restartOffline': 'Zařízení je offline, proto příkaz k restartu selhal: restart dosáhne jen zařízení online.',
+  'device.rotateKeyOffline': 'Zařízení je offline, proto jeho klíč nebyl změněn: nový klíč dosáhne jen zařízení online.',
   'device.offline': 'Zařízení je offline.',
   'device.cannotBind': '{model} nelze přiřadit k tomuto druhu místa (lůžko, pokoj nebo klient).',
   'device.bedTaken': 'Toto lůžko již má zařízení {deviceId}.',

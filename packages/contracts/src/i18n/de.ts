@@ -244,6 +244,7 @@ export const de: Messages = {
   'device.exists': 'Die Geräte-ID {deviceId} ist bereits registriert.',
   'device.inUse': 'Dieses Gerät wurde von {provider} hinzugefügt; der Anbieter muss es zuerst entfernen.',
   'device.restartOffline': 'Das Gerät ist offline, daher ist der Neustartbefehl fehlgeschlagen: Ein Neustart erreicht nur Online-Geräte.',
+  'device.rotateKeyOffline': 'Das Gerät ist offline, daher wurde sein Schlüssel nicht geändert: Ein neuer Schlüssel erreicht nur Online-Geräte.',
   'device.offline': 'Das Gerät ist offline.',
   'device.cannotBind': 'Ein {model} kann an diese Art von Ort (Bett, Zimmer oder Bewohner) nicht gebunden werden.',
   'device.bedTaken': 'Dieses Bett hat bereits das Gerät {deviceId}.',

@@ -247,6 +247,7 @@ export const enUS = {
   'device.exists': 'The device ID {deviceId} is already registered.',
   'device.inUse': 'This device has been added by {provider}; the provider must remove it first.',
   'device.restartOffline': 'The device is offline, so the reboot command failed: a reboot only reaches online devices.',
+  'device.rotateKeyOffline': 'The device is offline, so its key was not changed: a new key only reaches online devices.',
   'device.offline': 'The device is offline.',
   'device.cannotBind': 'A {model} cannot be bound to this kind of place (bed, room or resident).',
   'device.bedTaken': 'This bed already has device {deviceId}.',

@@ -244,6 +244,7 @@ export const it: Messages = {
   'device.exists': 'L\'ID dispositivo {deviceId} è già registrato.',
   'device.inUse': 'Questo dispositivo è stato aggiunto da {provider}; il fornitore deve prima rimuoverlo.',
   'device.restartOffline': 'Il dispositivo è offline, quindi il comando di riavvio non è riuscito: il riavvio raggiunge solo i dispositivi online.',
+  'device.rotateKeyOffline': 'Il dispositivo è offline, quindi la sua chiave non è stata cambiata: una nuova chiave raggiunge solo i dispositivi online.',
   'device.offline': 'Il dispositivo è offline.',
   'device.cannotBind': 'Un {model} non può essere associato a questo tipo di luogo (letto, stanza o ospite).',
   'device.bedTaken': 'Questo letto ha già il dispositivo {deviceId}.',

@@ -244,6 +244,7 @@ export const ja: Messages = {
   'device.exists': 'デバイスID {deviceId} は既に登録されています。',
   'device.inUse': 'このデバイスは {provider} が追加しています。先にその事業者が削除する必要があります。',
   'device.restartOffline': 'デバイスがオフラインのため再起動コマンドは失敗しました：再起動はオンラインのデバイスにのみ届きます。',
+  'device.rotateKeyOffline': 'デバイスがオフラインのため鍵は変更されませんでした：新しい鍵はオンラインのデバイスにのみ届きます。',
   'device.offline': 'デバイスはオフラインです。',
   'device.cannotBind': '{model} はこの種類の対象（ベッド、部屋、入居者）に紐付けできません。',
   'device.bedTaken': 'このベッドには既にデバイス {deviceId} があります。',

@@ -244,6 +244,7 @@ export const ko: Messages = {
   'device.exists': '장치 ID {deviceId}은(는) 이미 등록되어 있습니다.',
   'device.inUse': '이 장치는 {provider}이(가) 추가했습니다. 해당 제공자가 먼저 제거해야 합니다.',
   'device.restartOffline': '장치가 오프라인이어서 재시작 명령이 실패했습니다. 재시작은 온라인 장치에만 전달됩니다.',
+  'device.rotateKeyOffline': '장치가 오프라인이어서 키를 변경하지 않았습니다. 새 키는 온라인 장치에만 전달됩니다.',
   'device.offline': '장치가 오프라인입니다.',
   'device.cannotBind': '{model}은(는) 이 종류의 대상(침대, 방 또는 입소자)에 연결할 수 없습니다.',
   'device.bedTaken': '이 침대에는 이미 장치 {deviceId}이(가) 있습니다.',

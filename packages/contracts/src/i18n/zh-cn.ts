@@ -244,6 +244,7 @@ export const zhCN: Messages = {
   'device.exists': '设备ID {deviceId} 已录入。',
   'device.inUse': '该设备已被 {provider} 添加，需由该服务商先移除。',
   'device.restartOffline': '设备离线，重启指令失败：重启只能下发到在线设备。',
+  'device.rotateKeyOffline': '设备离线，密钥未更换：新密钥只能下发到在线设备。',
   'device.offline': '设备离线。',
   'device.cannotBind': '{model} 不能绑定到此类对象（床位、房间或住户）。',
   'device.bedTaken': '该床位已绑定设备 {deviceId}。',

@@ -288,6 +288,17 @@ export const deleteDevice = defineOperation({
   output: nullOutput,
 });
 
+export const rotateDeviceKey = defineOperation({
+  id: 'device.rotateKey', method: 'POST', path: '/device/rotateKey', tag: 'devices', encoding: 'json', auth: 'session', roles: VENDOR,
+  summary: 'Vendor: give the device a new key (sent to it as a rotateKey command); the previous key works until the device uses or acks the new one, or for DEVICE_KEY_GRACE_MS',
+  input: z.object({ id: idSchema }),
+  output: z.object({
+    deviceKey: z.string().describe('The new key'),
+    previousKeyUntil: z.number().int().describe('The previous key stops working then at the latest'),
+    command: deviceCommandSchema,
+  }),
+});
+
 /** What every settings change answers: the configure command as recorded (pending, or failed when it could not be sent). */
 const commandOutput = z.object({ command: deviceCommandSchema });
 

@@ -3,6 +3,7 @@ import type { AlarmRecord } from '../alarms/record.ts';
 import type { DealState, FollowUp, ReleaseChoice, ReleaseSource } from '../alarms/handling.ts';
 import type { AlertType } from '../devices/alert-types.ts';
 import type { ResidentSample } from '../operations/monitor.ts';
+import type { LiveDeviceMessage } from '../operations/origin-data.ts';
 
 /**
  * The live socket (spec 02 §7 "Live socket protocol"). One WebSocket at SOCKET_PATH on the
@@ -14,7 +15,8 @@ import type { ResidentSample } from '../operations/monitor.ts';
  * `/heartBeatResp`, `/dataChange` (live resident state), `/alertNotify` (bed monitors,
  * badges, watches, fall radars), `/safeAlertNotify` (home-safety sensors and gateway
  * sub-devices), `/userStatusNotify` (alertType RELIVE_ALERT: an alarm was relieved),
- * `/checkAlarm` (an alarm was handled, possibly at another terminal).
+ * `/checkAlarm` (an alarm was handled, possibly at another terminal), `/deviceData` (live data of
+ * devices the session subscribed to with `/websocket/subscribe/`).
  *
  * A socket hears only its session's current provider; a class I session hears the child
  * it switched to. Logging out, revoking the session, disabling the account or provider
@@ -89,5 +91,11 @@ export interface CheckAlarmNotice {
 }
 export interface CheckAlarmFrame { path: '/checkAlarm'; data: CheckAlarmNotice }
 
-export type ServerFrame = LoginReplyFrame | HeartbeatReplyFrame | DataChangeFrame | AlertNotifyFrame | SafeAlertNotifyFrame | UserStatusNotifyFrame | CheckAlarmFrame;
+/**
+ * Live data of a device the session subscribed to with `/websocket/subscribe/` (its status,
+ * samples or events as the domain event carries them): the device list updates from these.
+ */
+export interface DeviceDataFrame { path: '/deviceData'; data: LiveDeviceMessage }
+
+export type ServerFrame = LoginReplyFrame | HeartbeatReplyFrame | DataChangeFrame | AlertNotifyFrame | SafeAlertNotifyFrame | UserStatusNotifyFrame | CheckAlarmFrame | DeviceDataFrame;
 export type ServerFramePath = ServerFrame['path'];

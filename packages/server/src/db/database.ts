@@ -19,6 +19,7 @@ import { sleepReports } from './migrations/011-sleep-reports.ts';
 import { releases } from './migrations/012-releases.ts';
 import { statistics } from './migrations/013-statistics.ts';
 import { analytics } from './migrations/014-analytics.ts';
+import { deviceKeyRotation } from './migrations/015-device-key-rotation.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -125,6 +126,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '012-releases': releases(dialect),
     '013-statistics': statistics(dialect),
     '014-analytics': analytics(dialect),
+    '015-device-key-rotation': deviceKeyRotation(dialect),
   };
 }
 

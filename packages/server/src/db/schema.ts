@@ -209,6 +209,10 @@ export interface DevicesTable {
   device_type: number;
   /** Secret for the device protocol (MQTT password, HTTP bearer token). */
   device_key: string;
+  /** The key before the last rotation: still accepted until previous_key_until unless the device confirmed the new one (null then). */
+  previous_key: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_key_until: ColumnType<number | null, number | null | undefined, number | null>;
+  key_rotated_at: ColumnType<number | null, number | null | undefined, number | null>;
   provider_id: number | null;
   added_at: number | null;
   imei: string | null;

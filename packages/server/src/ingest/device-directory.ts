@@ -9,6 +9,9 @@ export interface DirectoryEntry extends DevicePlacement {
   deviceId: string;
   deviceType: number;
   key: string;
+  /** The key before the last rotation and until when it still works (docs/devices.md "Key rotation"). */
+  previousKey: string | null;
+  previousKeyUntil: number | null;
   /** devices.id of the gateway host of a sub-device. */
   hostRowId: number | null;
   online: boolean;
@@ -42,7 +45,7 @@ function entryQuery(db: Db) {
     .leftJoin('beds as b', 'b.id', 'd.bed_id')
     .leftJoin('residents as r', 'r.bed_id', 'd.bed_id')
     .select([
-      'd.id', 'd.device_id', 'd.device_type', 'd.device_key', 'd.provider_id', 'd.bed_id', 'd.room_id', 'd.resident_id', 'd.host_id', 'd.online', 'd.settings',
+      'd.id', 'd.device_id', 'd.device_type', 'd.device_key', 'd.previous_key', 'd.previous_key_until', 'd.provider_id', 'd.bed_id', 'd.room_id', 'd.resident_id', 'd.host_id', 'd.online', 'd.settings',
       'b.room_id as bed_room_id', 'r.id as bed_resident_id',
     ]);
 }
@@ -55,6 +58,8 @@ function toEntry(row: EntryRow): DirectoryEntry {
     deviceId: row.device_id,
     deviceType: row.device_type,
     key: row.device_key,
+    previousKey: row.previous_key,
+    previousKeyUntil: row.previous_key_until === null ? null : Number(row.previous_key_until),
     providerId: row.provider_id,
     bedId: row.bed_id,
     roomId: row.room_id ?? row.bed_room_id ?? null,
@@ -129,6 +134,13 @@ export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?
     return remember(fresh);
   }
 
+  /** The device uses its new key: the previous one is forgotten (only if no newer rotation happened meanwhile). */
+  async function confirmRotation(entry: DirectoryEntry): Promise<void> {
+    await db.updateTable('devices').set({ previous_key: null, previous_key_until: null }).where('id', '=', entry.rowId).where('device_key', '=', entry.key).execute();
+    entry.previousKey = null;
+    entry.previousKeyUntil = null;
+  }
+
   return {
     /** Loads every device and starts the periodic reload. */
     async start(): Promise<void> {
@@ -175,6 +187,17 @@ export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?
       }
       unknownUntil.delete(deviceId);
       void fetch(deviceId).catch(() => {});
+    },
+    /**
+     * Whether the presented key opens the device: its key, or the key before a rotation while that
+     * one's grace lasts. Presenting the new key confirms the rotation: the previous key stops at once.
+     */
+    async checkKey(entry: DirectoryEntry, presented: string): Promise<boolean> {
+      if (keyMatches(entry.key, presented)) {
+        if (entry.previousKey !== null) await confirmRotation(entry);
+        return true;
+      }
+      return entry.previousKey !== null && entry.previousKeyUntil !== null && entry.previousKeyUntil > options.now() && keyMatches(entry.previousKey, presented);
     },
     reload,
     size: () => byId.size,

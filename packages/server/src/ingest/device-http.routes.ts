@@ -1,6 +1,6 @@
 import { CommandMessageSchema, DEVICE_UPLINK_CHANNELS, Status, type CommandMessage } from '@vigil/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { keyMatches, type DeviceDirectory } from './device-directory.ts';
+import type { DeviceDirectory } from './device-directory.ts';
 import type { DropReason } from './drop-log.ts';
 import type { Ingest } from './ingest.ts';
 import type { CommandQueue } from './message-log.ts';
@@ -59,7 +59,7 @@ export async function deviceHttpRoutes(app: FastifyInstance, deps: { ingest: Ing
       await refuse(reply, request, 'unknownDevice');
       return false;
     }
-    if (!keyMatches(entry.key, bearer(request))) {
+    if (!(await directory.checkKey(entry, bearer(request)))) {
       ingest.refuse(channel, 'badKey', deviceId);
       await refuse(reply, request, 'badKey');
       return false;

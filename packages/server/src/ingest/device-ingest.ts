@@ -53,7 +53,7 @@ export async function startDeviceIngest(deps: {
   const telemetry = telemetryStore(db, { now });
   const messages = messageLog(db);
   const commands = commandQueue(db);
-  const ingest = createIngest({ db, bus: deps.bus, metrics: deps.metrics, log: deps.log, now, directory, telemetry, messages, commands, options: deps.options });
+  const ingest = createIngest({ db, dialect: config.databaseUrl ? 'postgres' : 'sqlite', bus: deps.bus, metrics: deps.metrics, log: deps.log, now, directory, telemetry, messages, commands, options: deps.options });
   const watch = supervision({ db, ingest, telemetry, now, log: deps.log, everyMs: 5_000 });
   await deviceHttpRoutes(deps.app, { ingest, directory, commands, now });
 

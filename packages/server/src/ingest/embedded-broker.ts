@@ -2,7 +2,7 @@ import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { DEVICE_UPLINK_CHANNELS, deviceTopic, parseDeviceTopic } from '@vigil/contracts';
 import type { Metrics } from '../ops/metrics.ts';
-import { keyMatches, type DeviceDirectory } from './device-directory.ts';
+import type { DeviceDirectory } from './device-directory.ts';
 import type { Ingest, IngestLog } from './ingest.ts';
 import { bridgeMqtt5, connectProtocolLevel } from './mqtt5-bridge.ts';
 
@@ -61,12 +61,12 @@ export async function startEmbeddedBroker(options: {
       const presented = password?.toString('utf8') ?? '';
       directory
         .refresh(deviceId)
-        .then((entry) => {
+        .then(async (entry) => {
           if (!entry) {
             ingest.refuse('connect', 'unknownDevice', deviceId || null);
             return done(authError('bad user name or password', 4), false);
           }
-          if (!keyMatches(entry.key, presented)) {
+          if (!(await directory.checkKey(entry, presented))) {
             ingest.refuse('connect', 'badKey', deviceId);
             return done(authError('bad user name or password', 4), false);
           }

@@ -11,15 +11,17 @@ import {
   type DomainEventName,
   type StatusMessage,
 } from '@vigil/contracts';
-import type { Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { DevicesTable } from '../db/schema.ts';
+import type { Dialect } from '../db/dialect.ts';
+import type { Database, DevicesTable } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { DeviceDirectory, DirectoryEntry } from './device-directory.ts';
 import { dropLog, type DropReason } from './drop-log.ts';
 import type { CommandQueue, DeviceMessageRow, MessageLog } from './message-log.ts';
 import { lastSeenWriter } from './last-seen.ts';
+import { writeBulkPostgres } from './pg-batch.ts';
 import { readTelemetryFast } from './telemetry-fast-path.ts';
 import type { TelemetryStore } from './telemetry-store.ts';
 
@@ -60,6 +62,8 @@ export const INGEST_DEFAULTS: IngestOptions = {
 
 export interface IngestDeps {
   db: Db;
+  /** PostgreSQL batches store their bulk rows in one statement (pg-batch.ts). */
+  dialect?: Dialect;
   bus: EventBus;
   metrics: Metrics;
   log: IngestLog;
@@ -330,22 +334,29 @@ export function createIngest(deps: IngestDeps) {
       const started = process.hrtime.bigint();
       const written: { telemetry?: (committed: boolean) => void } = {};
       try {
-        await deps.db.transaction().execute(async (trx) => {
-          if (writeTelemetry) written.telemetry = await telemetry.writePending(trx);
-          await deps.messages.insertMany(trx, taken.rows);
-          for (const [deviceId, patch] of taken.patches) await trx.updateTable('devices').set(patch).where('device_id', '=', deviceId).execute();
-          for (const transition of taken.transitions) {
-            const result = await trx
-              .updateTable('devices')
-              .set({ online: transition.online ? 1 : 0, online_changed_at: transition.at, last_seen_at: transition.at })
-              .where('device_id', '=', transition.deviceId)
-              .where('online', '=', transition.online ? 0 : 1)
-              .executeTakeFirst();
-            transition.changed = Number(result.numUpdatedRows) > 0;
+        if (deps.dialect === 'postgres') {
+          // One statement for the bulk rows (pg-batch.ts); a transaction only when device rows change too.
+          const pending = writeTelemetry ? telemetry.takePending() : null;
+          if (pending) written.telemetry = pending.settle;
+          const bulk = { chunks: pending?.rows ?? [], messages: taken.rows, lastSeen: seenRows };
+          const rare = taken.patches.size > 0 || taken.transitions.length > 0 || taken.acks.length > 0;
+          if (!rare) await writeBulkPostgres(deps.db, bulk);
+          else {
+            await deps.db.transaction().execute(async (trx) => {
+              await writeDeviceChanges(trx, taken);
+              await writeBulkPostgres(trx, bulk);
+              for (const ack of taken.acks) await deps.commands.acknowledged(trx, ack.deviceId, ack.commandId);
+            });
           }
-          await lastSeen.write(trx, seenRows);
-          for (const ack of taken.acks) await deps.commands.acknowledged(trx, ack.deviceId, ack.commandId);
-        });
+        } else {
+          await deps.db.transaction().execute(async (trx) => {
+            if (writeTelemetry) written.telemetry = await telemetry.writePending(trx);
+            await deps.messages.insertMany(trx, taken.rows);
+            await writeDeviceChanges(trx, taken);
+            await lastSeen.write(trx, seenRows);
+            for (const ack of taken.acks) await deps.commands.acknowledged(trx, ack.deviceId, ack.commandId);
+          });
+        }
         written.telemetry?.(true);
       } catch (error) {
         written.telemetry?.(false);
@@ -375,6 +386,20 @@ export function createIngest(deps: IngestDeps) {
       if (batch.size > 0 || batch.transitions.length > 0 || telemetry.hasPending()) schedule();
     });
     return writing;
+  }
+
+  /** Status fields and online changes (rare next to telemetry): a statement per device. */
+  async function writeDeviceChanges(trx: Kysely<Database>, taken: Batch): Promise<void> {
+    for (const [deviceId, patch] of taken.patches) await trx.updateTable('devices').set(patch).where('device_id', '=', deviceId).execute();
+    for (const transition of taken.transitions) {
+      const result = await trx
+        .updateTable('devices')
+        .set({ online: transition.online ? 1 : 0, online_changed_at: transition.at, last_seen_at: transition.at })
+        .where('device_id', '=', transition.deviceId)
+        .where('online', '=', transition.online ? 0 : 1)
+        .executeTakeFirst();
+      transition.changed = Number(result.numUpdatedRows) > 0;
+    }
   }
 
   function requeue(failed: Batch): void {

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { deviceTopic } from '@vigil/contracts';
+import { sql } from 'kysely';
 import mqtt from 'mqtt';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { collect, eventually, registerDevice } from './ingest-fixtures.ts';
@@ -45,7 +46,7 @@ describe('device authentication on an external Mosquitto (password and ACL files
     // First the files with Vigil's own account only (the registry is empty until the server runs).
     const { openDatabase } = await import('../db/database.ts');
     const empty = openDatabase({ databaseUrl: null, dataDir: dir });
-    await empty.db.schema.createTable('devices').addColumn('device_id', 'text').addColumn('device_key', 'text').execute();
+    await empty.db.schema.createTable('devices').addColumn('device_id', 'text').addColumn('device_key', 'text').addColumn('previous_key', 'text').addColumn('previous_key_until', 'integer').execute();
     await writeMosquittoAuth(empty.db, dir, serverAccount);
     await empty.close();
     readableByBroker();
@@ -83,5 +84,38 @@ describe('device authentication on an external Mosquitto (password and ACL files
     await server.vigil.devices.ingest.flush();
     assert.equal(statuses.filter((entry) => entry.deviceId === other.deviceId).length, 0);
     await client.endAsync();
+  });
+});
+
+describe('Mosquitto password file during a key rotation', () => {
+  /** Whether the password_file line of the user accepts the password (Mosquitto's $7$ PBKDF2-SHA512). */
+  function lineAccepts(text: string, userName: string, password: string): boolean {
+    const line = text.split('\n').find((candidate) => candidate.startsWith(`${userName}:`));
+    const [, , iterations, salt, hash] = (line ?? '').split('$');
+    if (!salt || !hash) return false;
+    return crypto.pbkdf2Sync(password, Buffer.from(salt, 'base64'), Number(iterations), 64, 'sha512').toString('base64') === hash;
+  }
+
+  test('carries the key the device still uses during the grace, the new one after it or once confirmed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-mosquitto-rotation-'));
+    const { openDatabase } = await import('../db/database.ts');
+    const handle = openDatabase({ databaseUrl: null, dataDir: dir });
+    try {
+      await handle.db.schema.createTable('devices').addColumn('device_id', 'text').addColumn('device_key', 'text').addColumn('previous_key', 'text').addColumn('previous_key_until', 'integer').execute();
+      const now = Date.now();
+      // The stand-in table has only the columns the writer reads: inserted as plain SQL.
+      await sql`insert into devices (device_id, device_key, previous_key, previous_key_until) values
+        ('IN-GRACE', 'new-1', 'old-1', ${now + 60_000}), ('GRACE-OVER', 'new-2', 'old-2', ${now - 1}), ('CONFIRMED', 'new-3', null, null)`.execute(handle.db);
+      await writeMosquittoAuth(handle.db, dir, { userName: 'vigil', password: 'server-secret' }, now);
+      const text = fs.readFileSync(path.join(dir, 'vigil.passwd'), 'utf8');
+      assert.equal(lineAccepts(text, 'IN-GRACE', 'old-1'), true);
+      assert.equal(lineAccepts(text, 'IN-GRACE', 'new-1'), false);
+      assert.equal(lineAccepts(text, 'GRACE-OVER', 'new-2'), true);
+      assert.equal(lineAccepts(text, 'GRACE-OVER', 'old-2'), false);
+      assert.equal(lineAccepts(text, 'CONFIRMED', 'new-3'), true);
+    } finally {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -31,9 +31,12 @@ export function mosquittoAcl(serverUser: string): string {
  * MQTT broker"): every device with its key, plus Vigil's own account. Reload Mosquitto
  * (SIGHUP) after each run; run again when devices are added or keys change.
  */
-export async function writeMosquittoAuth(db: Db, dir: string, server: { userName: string; password: string }): Promise<{ devices: number }> {
-  const devices = await db.selectFrom('devices').select(['device_id', 'device_key']).orderBy('device_id').execute();
-  const lines = [mosquittoPasswordLine(server.userName, server.password), ...devices.map((device) => mosquittoPasswordLine(device.device_id, device.device_key))];
+export async function writeMosquittoAuth(db: Db, dir: string, server: { userName: string; password: string }, now = Date.now()): Promise<{ devices: number }> {
+  const devices = await db.selectFrom('devices').select(['device_id', 'device_key', 'previous_key', 'previous_key_until']).orderBy('device_id').execute();
+  // Mosquitto holds one password per user: during a key rotation's grace the key the device still
+  // uses (docs/devices.md "Key rotation"); once it confirmed the new one (or the grace ended), that.
+  const keyOf = (device: (typeof devices)[number]) => (device.previous_key !== null && Number(device.previous_key_until ?? 0) > now ? device.previous_key : device.device_key);
+  const lines = [mosquittoPasswordLine(server.userName, server.password), ...devices.map((device) => mosquittoPasswordLine(device.device_id, keyOf(device)))];
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'vigil.passwd'), `${lines.join('\n')}\n`, { mode: 0o600 });
   fs.writeFileSync(path.join(dir, 'vigil.acl'), mosquittoAcl(server.userName));

@@ -32,6 +32,11 @@ export interface TelemetryStore {
   append(deviceId: string, samples: readonly TelemetrySample[]): void;
   /** Writes every open chunk with new samples (inside the caller's transaction); answers a commit callback. */
   writePending(trx: Kysely<Database>): Promise<(committed: boolean) => void>;
+  /**
+   * The rows `writePending` would write, for a caller that writes them itself (ingest's
+   * one-statement batch on PostgreSQL); `settle` must be called with whether they were committed.
+   */
+  takePending(): PendingChunks;
   /** True when appended samples wait for a write. */
   hasPending(): boolean;
   /** Samples of [from, to) in time order. Samples not yet written are not included. */
@@ -50,7 +55,14 @@ export interface TelemetryStore {
   closeIdle(now: number): void;
 }
 
-async function upsertChunks(trx: Kysely<Database>, rows: Insertable<TelemetryChunksTable>[]): Promise<void> {
+export type ChunkRow = Insertable<TelemetryChunksTable>;
+
+export interface PendingChunks {
+  rows: ChunkRow[];
+  settle(committed: boolean): void;
+}
+
+export async function upsertChunks(trx: Kysely<Database>, rows: Insertable<TelemetryChunksTable>[]): Promise<void> {
   for (let index = 0; index < rows.length; index += UPSERT_ROWS) {
     await trx
       .insertInto('telemetry_chunks')
@@ -106,6 +118,33 @@ export function telemetryStore(db: Db, options: { now: () => number; writer?: st
     for (const chunk of dirty) if (chunk.deviceId === deviceId) dirty.delete(chunk);
   }
 
+  function takePending(): PendingChunks {
+    const taken = dirty;
+    dirty = new Set();
+    const batch: { chunk: OpenChunk; version: number }[] = [];
+    const rows: ChunkRow[] = [];
+    for (const chunk of taken) {
+      if (chunk.version === chunk.written || chunk.encoder.count === 0) continue;
+      batch.push({ chunk, version: chunk.version });
+      rows.push({
+        device_id: chunk.deviceId,
+        writer,
+        opened_at: chunk.openedAt,
+        start_at: chunk.encoder.minT,
+        end_at: chunk.encoder.maxT,
+        sample_count: chunk.encoder.count,
+        data: chunk.encoder.bytes(),
+      });
+    }
+    return {
+      rows,
+      settle(committed: boolean) {
+        if (!committed) for (const entry of batch) dirty.add(entry.chunk);
+        else for (const entry of batch) entry.chunk.written = entry.version;
+      },
+    };
+  }
+
   return {
     append(deviceId, samples) {
       let chunk = open.get(deviceId) ?? openChunk(deviceId);
@@ -122,39 +161,17 @@ export function telemetryStore(db: Db, options: { now: () => number; writer?: st
       return dirty.size > 0;
     },
 
+    takePending,
+
     async writePending(trx) {
-      const taken = dirty;
-      dirty = new Set();
-      const batch: { chunk: OpenChunk; version: number; row: Insertable<TelemetryChunksTable> }[] = [];
-      for (const chunk of taken) {
-        if (chunk.version === chunk.written || chunk.encoder.count === 0) continue;
-        batch.push({
-          chunk,
-          version: chunk.version,
-          row: {
-            device_id: chunk.deviceId,
-            writer,
-            opened_at: chunk.openedAt,
-            start_at: chunk.encoder.minT,
-            end_at: chunk.encoder.maxT,
-            sample_count: chunk.encoder.count,
-            data: chunk.encoder.bytes(),
-          },
-        });
-      }
-      const retry = () => {
-        for (const entry of batch) dirty.add(entry.chunk);
-      };
+      const pending = takePending();
       try {
-        await upsertChunks(trx, batch.map((entry) => entry.row));
+        await upsertChunks(trx, pending.rows);
       } catch (error) {
-        retry();
+        pending.settle(false);
         throw error;
       }
-      return (committed: boolean) => {
-        if (!committed) return retry();
-        for (const entry of batch) entry.chunk.written = entry.version;
-      };
+      return (committed: boolean) => pending.settle(committed);
     },
 
     async read(deviceId, from, to) {

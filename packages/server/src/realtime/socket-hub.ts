@@ -20,12 +20,15 @@ import {
   SOCKET_PATH,
   type AlarmRecord,
   type Language,
+  type LiveDeviceMessage,
   type ServerFrame,
 } from '@vigil/contracts';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { EventBus } from '../events/event-bus.ts';
 import type { SessionInfo } from '../http/context.ts';
+import type { LiveSubscriptions } from '../ingest/live-subscriptions.ts';
 import { checkAlarmNotice, reliefNotice } from '../modules/alarms/alarm.presenter.ts';
+import { scopeIncludes } from '../tenancy/scope.ts';
 
 /** A client this far behind (bytes queued) is dropped; it reconnects and fetches the pending list. */
 const SEND_BUFFER_MAX_BYTES = 4 * 1024 * 1024;
@@ -229,9 +232,37 @@ export function socketHub(deps: {
     }),
   ];
 
+  /** Sends `/deviceData` to the sockets of sessions that watch the device's channel (and still reach its provider). */
+  function sendDeviceData(live: LiveSubscriptions, deviceId: string, providerId: number | null, channel: LiveDeviceMessage['channel'], receivedAt: number, data: unknown): void {
+    const watchers = live.watchers(deviceId, channel);
+    if (watchers.length === 0) return;
+    const sessions = new Set(watchers);
+    let bytes: Buffer | undefined;
+    for (const client of clients) {
+      if (client.session === null || !sessions.has(client.session.tokenHash) || !scopeIncludes(client.session.scope, providerId)) continue;
+      bytes ??= Buffer.from(JSON.stringify({ path: '/deviceData', data: { deviceId, channel, receivedAt, data } } satisfies ServerFrame));
+      send(client, bytes);
+    }
+  }
+
   return {
     get open(): number {
       return clients.size;
+    },
+    /**
+     * Starts `/deviceData` (docs/device-protocol.md "Live data in the console"): the subscriptions
+     * live with ingest, which starts after this hub. A sub-device's event reaches watchers of the
+     * host and of the sub-device.
+     */
+    attachLive(live: LiveSubscriptions): void {
+      unsubscribe.push(
+        deps.bus.subscribe('device.status', (event) => sendDeviceData(live, event.deviceId, event.providerId, 'status', event.receivedAt, event)),
+        deps.bus.subscribe('device.samples', (event) => sendDeviceData(live, event.deviceId, event.providerId, 'samples', event.receivedAt, event)),
+        deps.bus.subscribe('device.event', (event) => {
+          sendDeviceData(live, event.deviceId, event.providerId, 'event', event.receivedAt, event);
+          if (event.subDevice) sendDeviceData(live, event.subDevice.deviceId, event.subDevice.providerId, 'event', event.receivedAt, event);
+        }),
+      );
     },
     /** Checks every logged-in socket's session now (tests; a logout elsewhere shows within 10 s anyway). */
     recheckAll: () => recheck([...clients].filter((client) => client.session !== null)),

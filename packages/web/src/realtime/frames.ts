@@ -2,7 +2,7 @@ import type { ServerFrame } from '@vigil/contracts';
 import type { FrameCodec } from './socket-client.ts';
 
 const SERVER_PATHS: ReadonlySet<string> = new Set<ServerFrame['path']>([
-  '/login', '/heartBeatResp', '/dataChange', '/alertNotify', '/safeAlertNotify', '/userStatusNotify', '/checkAlarm',
+  '/login', '/heartBeatResp', '/dataChange', '/alertNotify', '/safeAlertNotify', '/userStatusNotify', '/checkAlarm', '/deviceData',
 ]);
 
 function isServerFrame(value: unknown): value is ServerFrame {

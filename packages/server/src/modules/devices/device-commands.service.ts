@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { LEAVE_BED_MODE_SECONDS, type DeviceCommand, type DeviceCommandName, type SleepMonitorSettings } from '@vigil/contracts';
+import { DEVICE_KEY_GRACE_MS, LEAVE_BED_MODE_SECONDS, type DeviceCommand, type DeviceCommandName, type SleepMonitorSettings } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Downlink } from '../../events/downlink.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { isVendor, visibleDevice } from './device-access.ts';
+import { newDeviceKey } from './device-cipher.ts';
 import { sleepSettingsOf } from './device.presenter.ts';
 import { deviceRepository, type DeviceListRow } from './device.repository.ts';
 
@@ -83,8 +84,37 @@ export function deviceCommandService(deps: { db: Db; now: () => number; downlink
   deps.bus.subscribe('device.ack', async (event) => {
     const { ack } = event;
     if (ack.stage === 'downloading' || ack.stage === 'installing') return;
-    await devices.answerCommand(ack.id, event.deviceId, { state: ack.ok ? 'acked' : 'failed', message: ack.message ?? ack.code ?? '', time: event.receivedAt });
+    const answered = await devices.answerCommand(ack.id, event.deviceId, { state: ack.ok ? 'acked' : 'failed', message: ack.message ?? ack.code ?? '', time: event.receivedAt });
+    if (answered) await settleRotation(ack.id, ack.ok);
   });
+
+  /** Tells ingest's directory (and other caches) that the device's keys changed. */
+  async function keysChanged(rowId: number): Promise<void> {
+    const row = await devices.findById(rowId);
+    if (!row) return;
+    await deps.bus.publish('device.changed', {
+      deviceId: row.device_id, deviceType: row.device_type, change: 'keyRotated',
+      providerId: row.provider_id, bedId: row.bed_id, roomId: row.room_id, residentId: row.resident_id, changedAt: now(),
+    });
+  }
+
+  /**
+   * The device answered a rotateKey command: ok confirms the new key (the previous one stops now);
+   * a refusal puts the previous key back, so a device that cannot take the new key is not locked
+   * out when the grace period ends. Only for the newest rotation (a later one decides for itself).
+   */
+  async function settleRotation(commandId: string, ok: boolean): Promise<void> {
+    const command = await devices.findCommand(commandId);
+    if (!command || command.cmd !== 'rotateKey') return;
+    const args: unknown = JSON.parse(command.args);
+    const sentKey = typeof args === 'object' && args !== null ? Reflect.get(args, 'key') : undefined;
+    if (typeof sentKey !== 'string') return;
+    const newest = db.updateTable('devices').where('id', '=', command.device_id).where('device_key', '=', sentKey).where('previous_key', 'is not', null);
+    const result = ok
+      ? await newest.set({ previous_key: null, previous_key_until: null }).executeTakeFirst()
+      : await newest.set((eb) => ({ device_key: eb.ref('previous_key').$castTo<string>(), previous_key: null, previous_key_until: null })).executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) await keysChanged(command.device_id);
+  }
 
   return {
     setUploadRaw: (session: SessionInfo, id: number, uploadRaw: boolean) => changeSettings(session, id, (current) => ({ ...current, uploadRaw })),
@@ -103,6 +133,39 @@ export function deviceCommandService(deps: { db: Db; now: () => number; downlink
       if (!row) throw errors.notFound('device.notFound');
       return dispatch(row, await send(row, cmd, args));
     },
+
+    /**
+     * Vendor: a new key for an online device, sent to it as `rotateKey` {key}. The key the device
+     * is known to use stays valid until the device uses or acks the new one, or for
+     * DEVICE_KEY_GRACE_MS (docs/devices.md "Key rotation"). Offline devices are refused: the new
+     * key could not reach them.
+     */
+    async rotateKey(session: SessionInfo, id: number): Promise<{ deviceKey: string; previousKeyUntil: number; command: DeviceCommand }> {
+      const row = await visibleDevice(devices, session, id);
+      if (row.online !== 1) throw errors.conflict('device.rotateKeyOffline');
+      const time = now();
+      const deviceKey = newDeviceKey();
+      const previousKeyUntil = time + DEVICE_KEY_GRACE_MS;
+      await db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('devices').select(['device_key', 'previous_key', 'previous_key_until']).where('id', '=', row.id).executeTakeFirst();
+        if (!current) throw errors.notFound('device.notFound');
+        // A rotation the device never confirmed is dropped: it still uses the key from before.
+        const stillPrevious = current.previous_key !== null && Number(current.previous_key_until ?? 0) > time;
+        await trx
+          .updateTable('devices')
+          .set({ device_key: deviceKey, previous_key: stillPrevious ? current.previous_key : current.device_key, previous_key_until: previousKeyUntil, key_rotated_at: time, updated_at: time })
+          .where('id', '=', row.id)
+          .execute();
+      });
+      await keysChanged(row.id);
+      const command = await dispatch(row, await send(row, 'rotateKey', { key: deviceKey }));
+      // Not delivered: undone at once, rather than locking the device out when the grace ends.
+      if (command.state === 'failed') await settleRotation(command.id, false);
+      return { deviceKey, previousKeyUntil, command };
+    },
+
+    /** Deletes the command history older than the time (the scheduler's device-commands-prune job). */
+    prune: (before: number) => devices.pruneCommands(before),
 
     /** Reboots an online device; an offline one answers 300 (spec 02 §8) and nothing is recorded. */
     async restart(session: SessionInfo, id: number): Promise<{ command: DeviceCommand }> {

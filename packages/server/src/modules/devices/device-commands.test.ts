@@ -5,6 +5,7 @@ import mqtt from 'mqtt';
 import { Status, type DeviceAckEvent } from '@vigil/contracts';
 import { homeDevice, recordingDownlink, setOnline } from '../../test/device-fixtures.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { loadConfig } from '../../config.ts';
 import { deviceCommandService } from './device-commands.service.ts';
 
 describe('sleep-monitor settings and device commands', () => {
@@ -148,6 +149,31 @@ describe('sleep-monitor settings and device commands', () => {
     assert.deepEqual(downlink.sent.at(-1), { deviceId: host.deviceId, message: { id: command.id, cmd: 'pair', args: { seconds: 60 } } });
     await ack(host.deviceId, command.id);
     assert.equal((await server.call(api.getDevice, { id: host.id }, { token: home })).data.lastCommand?.state, 'acked');
+  });
+
+  test('the scheduled prune deletes answered and expired commands older than the retention (30 days by default) and keeps the rest', async () => {
+    const monitor = await homeDevice(server, vendor, home);
+    const db = server.vigil.database.db;
+    const day = 86_400_000;
+    const now = Date.now();
+    const rows = [
+      { id: `old-acked-${monitor.id}`, state: 'acked', sent_at: now - 40 * day, answered_at: now - 40 * day },
+      { id: `old-failed-${monitor.id}`, state: 'failed', sent_at: now - 31 * day, answered_at: now - 31 * day },
+      { id: `old-pending-${monitor.id}`, state: 'pending', sent_at: now - 35 * day, answered_at: null },
+      { id: `recent-acked-${monitor.id}`, state: 'acked', sent_at: now - 29 * day, answered_at: now - 29 * day },
+      { id: `late-answer-${monitor.id}`, state: 'acked', sent_at: now - 45 * day, answered_at: now - 2 * day },
+      { id: `recent-pending-${monitor.id}`, state: 'pending', sent_at: now - day, answered_at: null },
+    ];
+    await db.insertInto('device_commands').values(rows.map((row) => ({ ...row, device_id: monitor.id, cmd: 'configure', args: '{}', message: '' }))).execute();
+    assert.equal(await server.vigil.scheduler.runNow('device-commands-prune'), true);
+    const left = await db.selectFrom('device_commands').select('id').where('device_id', '=', monitor.id).orderBy('id').execute();
+    assert.deepEqual(left.map((row) => row.id), [`late-answer-${monitor.id}`, `recent-acked-${monitor.id}`, `recent-pending-${monitor.id}`]);
+  });
+
+  test('the retention is configurable in whole days', () => {
+    assert.equal(loadConfig({ VIGIL_DEVICE_COMMAND_RETENTION_DAYS: '7' }).deviceCommandRetentionDays, 7);
+    assert.equal(loadConfig({}).deviceCommandRetentionDays, api.DEVICE_COMMAND_RETENTION_DAYS_DEFAULT);
+    assert.throws(() => loadConfig({ VIGIL_DEVICE_COMMAND_RETENTION_DAYS: '0.5' }), /VIGIL_DEVICE_COMMAND_RETENTION_DAYS/);
   });
 });
 

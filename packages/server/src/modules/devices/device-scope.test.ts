@@ -56,6 +56,8 @@ describe('device tenant scope', () => {
     [api.updateInterval, () => ({ id: a.id, interval: 99 }), Status.NOT_FOUND],
     [api.updateSleepSchedule, () => ({ id: a.id, bedTime: '20:00', wakeTime: '05:00' }), Status.NOT_FOUND],
     [api.restartDevice, () => ({ id: a.id }), Status.NOT_FOUND],
+    // Vendor only: a care home never changes a device's key.
+    [api.rotateDeviceKey, () => ({ id: a.id }), Status.NO_PERMISSION],
     [api.deviceExcelModel, () => ({}), Status.OK],
     [api.deviceExportData, () => ({ providerId: a.providerId }), Status.OK],
     // Live data of another home's device: answered exactly like a device that does not exist.

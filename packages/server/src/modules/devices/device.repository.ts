@@ -229,6 +229,21 @@ export function deviceRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Deletes commands answered (acked or failed) before the time, and ones still pending that were
+     * sent before it (long past their timeout); answers how many.
+     */
+    async pruneCommands(before: number): Promise<number> {
+      const result = await db
+        .deleteFrom('device_commands')
+        .where((eb) => eb.or([
+          eb.and([eb('state', 'in', ['acked', 'failed', 'timeout']), eb('answered_at', '<', before)]),
+          eb.and([eb('state', 'in', ['pending', 'timeout']), eb('sent_at', '<', before)]),
+        ]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async failCommand(commandId: string, message: string, time: number): Promise<void> {
       await db.updateTable('device_commands').set({ state: 'failed', message, answered_at: time }).where('id', '=', commandId).execute();
     },

@@ -47,6 +47,7 @@ export function deviceRoutes(allRoutes: OperationRegistrar, deps: DeviceModuleDe
   routes.secured(api.updateInterval, async (input, { session }) => commands.setReportInterval(session, input.id, input.interval));
   routes.secured(api.updateSleepSchedule, async (input, { session }) => commands.setSleepSchedule(session, input));
   routes.secured(api.restartDevice, async (input, { session }) => commands.restart(session, input.id));
+  routes.secured(api.rotateDeviceKey, async (input, { session }) => commands.rotateKey(session, input.id));
 
   routes.secured(api.deviceExcelModel, async (_input, { session, language }) => {
     const file = spreadsheet.template(session, language);

@@ -1,20 +1,36 @@
-import crypto from 'node:crypto';
-import type { DeviceCommandName } from '@vigil/contracts';
+import type { DeviceCommand, DeviceCommandName } from '@vigil/contracts';
 import { errors } from '../../http/errors.ts';
-import type { Downlink } from '../../events/downlink.ts';
 
-/** Sends commands to online devices; an offline device is refused with a clear message (spec 02 §8). */
-export function deviceCommands(downlink: Downlink) {
+/** The devices module's command service (device-commands.service.ts): records each command and tracks the device's ack. */
+export interface CommandIssuer {
+  issue(deviceRowId: number, cmd: DeviceCommandName, args: Record<string, unknown>): Promise<DeviceCommand>;
+}
+
+/** A device row as the gateway and fall-radar services hold it. */
+interface CommandTarget {
+  id: number;
+  online: number;
+}
+
+/**
+ * Commands of gateways and fall radars (pair, unpair, configure, realtime) go through the devices
+ * module's `issue()`, so they are recorded in device_commands and settled by the device's ack like
+ * settings changes are. An offline device is refused with a clear message (spec 02 §8).
+ */
+export function deviceCommands(issuer: CommandIssuer) {
   return {
-    async send(device: { device_id: string; online: number }, cmd: DeviceCommandName, args: Record<string, unknown>): Promise<void> {
+    /** Sends to an online device; offline, or a send that failed, answers 300 with `gateway.offline`. */
+    async send(device: CommandTarget, cmd: DeviceCommandName, args: Record<string, unknown>): Promise<DeviceCommand> {
       if (device.online !== 1) throw errors.conflict('gateway.offline');
-      await downlink.send(device.device_id, { id: crypto.randomUUID(), cmd, args });
+      const command = await issuer.issue(device.id, cmd, args);
+      if (command.state === 'failed') throw errors.conflict('gateway.offline');
+      return command;
     },
     /** Sends when online; answers whether it was sent. */
-    async sendIfOnline(device: { device_id: string; online: number }, cmd: DeviceCommandName, args: Record<string, unknown>): Promise<boolean> {
+    async sendIfOnline(device: CommandTarget, cmd: DeviceCommandName, args: Record<string, unknown>): Promise<boolean> {
       if (device.online !== 1) return false;
-      await downlink.send(device.device_id, { id: crypto.randomUUID(), cmd, args });
-      return true;
+      const command = await issuer.issue(device.id, cmd, args);
+      return command.state !== 'failed';
     },
   };
 }

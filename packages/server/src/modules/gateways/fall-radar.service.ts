@@ -12,6 +12,7 @@ import { errors } from '../../http/errors.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
 import type { DeviceCommands } from './device-commands.ts';
+import type { RecentEventLog } from './recent-event-log.ts';
 import { gatewayRepository, type DeviceRow } from './gateway.repository.ts';
 
 /** Fall radar types (ED719W overseas, ED719N domestic). */
@@ -46,7 +47,7 @@ function presentFallRadar(row: DeviceRow): FallRadar {
 }
 
 /** Fall-monitor settings, current site and real-time mode. */
-export function fallRadarService(db: Db, now: () => number, commands: DeviceCommands) {
+export function fallRadarService(db: Db, now: () => number, commands: DeviceCommands, events: RecentEventLog) {
   const repository = gatewayRepository(db);
 
   async function ownRadar(session: SessionInfo, deviceId: string): Promise<DeviceRow> {
@@ -78,7 +79,7 @@ export function fallRadarService(db: Db, now: () => number, commands: DeviceComm
 
     async currentSite(session: SessionInfo, deviceId: string) {
       const row = await ownRadar(session, deviceId);
-      const [site] = await repository.recentEvents(row.device_id, 0, 1, 'site');
+      const [site] = await events.recent(row.device_id, 0, 1, 'site');
       const until = row.realtime_until === null ? null : Number(row.realtime_until);
       return {
         deviceId: row.device_id,
@@ -110,7 +111,7 @@ export function fallRadarService(db: Db, now: () => number, commands: DeviceComm
       if (!event.online || event.wasOnline || !FALL_RADAR_TYPES.includes(event.deviceType)) return;
       const row = await repository.findByDeviceId(event.deviceId);
       if (!row || row.settings_pending !== 1) return;
-      if (await commands.sendIfOnline({ device_id: row.device_id, online: 1 }, 'configure', { fallRadar: storedFallSettings(row) })) {
+      if (await commands.sendIfOnline({ id: row.id, online: 1 }, 'configure', { fallRadar: storedFallSettings(row) })) {
         await repository.update(row.id, { settings_pending: 0 }, now());
       }
     },

@@ -1,23 +1,24 @@
 import { RECENT_EVENTS_KEEP_MS } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
-import type { Downlink } from '../../events/downlink.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { OperationRegistrar } from '../../http/register.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import { withDataPermission } from '../../tenancy/data-permission.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
-import { deviceCommands } from './device-commands.ts';
+import { deviceCommands, type CommandIssuer } from './device-commands.ts';
 import { fallRadarService } from './fall-radar.service.ts';
 import { gatewayRoutes } from './gateway.routes.ts';
 import { gatewayService } from './gateway.service.ts';
 import { gatewaySpreadsheet } from './gateway-spreadsheet.ts';
+import { recentEventLog } from './recent-event-log.ts';
 
 export interface GatewayModuleDeps {
   db: Db;
   now: () => number;
   workers: WorkerPool;
   events: EventBus;
-  downlink: Downlink;
+  /** The devices module's command service: gateway and radar commands are recorded and ack-tracked there. */
+  commands: CommandIssuer;
   /**
    * Told the IDs of devices whose provider, host or pairing changed, so caches keyed by device
    * (ingest's device directory: `invalidate(deviceId)`) read them again.
@@ -27,9 +28,10 @@ export interface GatewayModuleDeps {
 
 /** Wires gateways, sub-devices and fall monitors: routes, the event-bus listeners, and the daily prune of the event tail. */
 export function gatewayModule(allRoutes: OperationRegistrar, deps: GatewayModuleDeps) {
-  const commands = deviceCommands(deps.downlink);
-  const gateways = gatewayService(deps.db, deps.now, commands, deps.devicesChanged);
-  const radars = fallRadarService(deps.db, deps.now, commands);
+  const commands = deviceCommands(deps.commands);
+  const events = recentEventLog(deps.db);
+  const gateways = gatewayService(deps.db, deps.now, commands, events, deps.devicesChanged);
+  const radars = fallRadarService(deps.db, deps.now, commands, events);
   // Care data rules: a read-only sub-account reads but never writes.
   gatewayRoutes(withDataPermission(allRoutes), gateways, gatewaySpreadsheet(deps.db, deps.now, gateways, deps.workers), radars);
   const unsubscribe = [
@@ -40,8 +42,10 @@ export function gatewayModule(allRoutes: OperationRegistrar, deps: GatewayModule
     registerJobs(scheduler: Scheduler) {
       scheduler.registerJob({ name: 'device-recent-events-prune', schedule: { everyMs: 3600_000 }, run: async ({ now }) => gateways.pruneEvents(now - RECENT_EVENTS_KEEP_MS) });
     },
-    close() {
+    /** Stops listening and writes the events still gathered. */
+    async close() {
       for (const stop of unsubscribe) stop();
+      await events.close();
     },
   };
 }

@@ -73,10 +73,13 @@ export function gatewayRepository(db: Db) {
       await db.updateTable('devices').set({ provider_id: providerId, room_id: null, bed_id: null, resident_id: null, updated_at: now }).where('id', 'in', ids).execute();
     },
 
-    async recordEvent(row: Omit<RecentEventRow, 'id'>): Promise<void> {
-      await db.insertInto('device_recent_events').values(row)
-        .onConflict((oc) => oc.columns(['device_id', 'sub_device_id', 'event_type', 'ts']).doNothing())
-        .execute();
+    /** Records events (a repeat of one already recorded is ignored); recent-event-log.ts gathers them. */
+    async recordEvents(rows: readonly Omit<RecentEventRow, 'id'>[]): Promise<void> {
+      for (let index = 0; index < rows.length; index += 200) {
+        await db.insertInto('device_recent_events').values(rows.slice(index, index + 200))
+          .onConflict((oc) => oc.columns(['device_id', 'sub_device_id', 'event_type', 'ts']).doNothing())
+          .execute();
+      }
     },
 
     async pruneEvents(before: number): Promise<void> {

@@ -14,6 +14,7 @@ import type { SessionInfo } from '../../http/context.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
 import { scopeIncludes } from '../../tenancy/scope.ts';
 import type { DeviceCommands } from './device-commands.ts';
+import type { RecentEventLog } from './recent-event-log.ts';
 import { findLiveProvider, gatewayRepository, type DeviceRow } from './gateway.repository.ts';
 import { presentHost, presentRecentEvent } from './gateway.presenter.ts';
 
@@ -31,7 +32,7 @@ export function assertTakeable(row: DeviceRow | undefined, providerId: number, f
 }
 
 /** Gateway hosts (LHD8100) and their sub-devices: adding, pairing, replacing, removing, moving. */
-export function gatewayService(db: Db, now: () => number, commands: DeviceCommands, changed: (deviceIds: readonly string[]) => void = () => {}) {
+export function gatewayService(db: Db, now: () => number, commands: DeviceCommands, events: RecentEventLog, changed: (deviceIds: readonly string[]) => void = () => {}) {
   const repository = gatewayRepository(db);
 
   /** The provider's device with that ID; anything else answers exactly like a missing device. */
@@ -195,7 +196,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
     async recentEvents(session: SessionInfo, input: { deviceId: string; since: number }) {
       const providerId = workingProviderId(session.scope);
       const row = await ownDevice(providerId, input.deviceId);
-      return (await repository.recentEvents(row.device_id, input.since, RECENT_EVENTS_MAX)).map(presentRecentEvent);
+      return (await events.recent(row.device_id, input.since, RECENT_EVENTS_MAX)).map(presentRecentEvent);
     },
 
     /**
@@ -206,7 +207,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
     async onDeviceEvent(event: DeviceSensedEvent): Promise<void> {
       const message = event.event;
       const subId = message.sub ?? event.subDevice?.deviceId ?? '';
-      await repository.recordEvent({
+      events.record({
         device_id: event.deviceId, sub_device_id: subId, sub_device_type: message.subType ?? event.subDevice?.deviceType ?? null,
         event_type: message.type, status: message.status, x: message.x ?? null, y: message.y ?? null, ts: message.ts, received_at: event.receivedAt,
       });

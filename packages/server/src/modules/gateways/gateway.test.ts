@@ -104,6 +104,41 @@ describe('gateway hosts and sub-devices (/he)', () => {
     assert.equal((await server.call(api.heSubDevicePairStatus, { hostId }, { token: tokenA })).data.subDevices[0].pairing, 'toPair');
   });
 
+  test('gateway commands go through the devices module: recorded as pending, settled by the host\'s ack; a failed send answers the offline message', async () => {
+    const hostId = await addHost();
+    const door = randomDeviceId('DOOR');
+    await stockDevices(server, DOOR, [door]);
+    await server.call(api.heInsertDevice, { hostId, deviceId: door, location: 'Room 2 door' }, { token: tokenA });
+    await setOnline(server, hostId);
+    assert.equal((await server.call(api.heSubDevicePair, { deviceId: door }, { token: tokenA })).status, Status.OK);
+    const sent = downlink.sent.at(-1);
+    assert.equal(sent?.message.cmd, 'pair');
+    const db = server.vigil.database.db;
+    const recorded = await db.selectFrom('device_commands as c').innerJoin('devices as d', 'd.id', 'c.device_id').select(['c.id', 'c.cmd', 'c.state']).where('d.device_id', '=', hostId).execute();
+    assert.deepEqual(recorded, [{ id: sent?.message.id, cmd: 'pair', state: 'pending' }]);
+    await server.vigil.bus.publish('device.ack', {
+      deviceId: hostId, deviceType: GATEWAY_HOST_TYPE, receivedAt: Date.now(), providerId: null, bedId: null, roomId: null, residentId: null,
+      ack: { id: sent?.message.id ?? '', ok: true },
+    });
+    const settled = await db.selectFrom('device_commands').select('state').where('id', '=', sent?.message.id ?? '').executeTakeFirstOrThrow();
+    assert.equal(settled.state, 'acked');
+
+    // The downlink could not deliver: the command is recorded as failed and the caller told the host is offline.
+    const failing = downlink.send;
+    downlink.send = async () => {
+      throw new Error('broker gone');
+    };
+    try {
+      const refused = await server.call(api.heSubDevicePair, { deviceId: door }, { token: tokenA });
+      assert.equal(refused.status, Status.CONFLICT);
+      assert.match(refused.msg, /offline/);
+    } finally {
+      downlink.send = failing;
+    }
+    const states = await db.selectFrom('device_commands as c').innerJoin('devices as d', 'd.id', 'c.device_id').select('c.state').where('d.device_id', '=', hostId).execute();
+    assert.deepEqual(states.map((row) => row.state).sort(), ['acked', 'failed']);
+  });
+
   test('pair call 2 opens the window: a registered stock device that joins is attached and paired; an unregistered one is ignored', async () => {
     const hostId = await addHost();
     await setOnline(server, hostId);

@@ -21,13 +21,15 @@ export interface DeviceDetailDrawerProps {
   onClose: () => void;
   onRestart: (device: DeviceDetail) => void;
   onEdit: (device: DeviceDetail) => void;
+  /** Vendor: gives the device a new key (after a confirmation). */
+  onRotateKey?: (device: DeviceDetail) => void;
 }
 
 /**
  * One device: live status (asked for every few seconds while open), what it is bound to,
  * its settings with the fate of the last command, and for vendor roles its key.
  */
-export function DeviceDetailDrawer({ id, vendor, feedback, onClose, onRestart, onEdit }: DeviceDetailDrawerProps) {
+export function DeviceDetailDrawer({ id, vendor, feedback, onClose, onRestart, onEdit, onRotateKey }: DeviceDetailDrawerProps) {
   const { t, i18n } = useTranslation(DEVICES_NS);
   const screens = Grid.useBreakpoint();
   const detail = useDeviceDetail(id);
@@ -134,7 +136,7 @@ export function DeviceDetailDrawer({ id, vendor, feedback, onClose, onRestart, o
               items={[
                 { key: 'type', label: t('devices.column.type'), children: <DeviceTypeLabel type={device.deviceType} /> },
                 { key: 'cipher', label: t('devices.detail.cipherId'), children: <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{device.cipherId}</Typography.Text> },
-                ...(vendor && device.deviceKey !== null ? [{ key: 'key', label: t('devices.detail.deviceKey'), children: <DeviceKeyField deviceKey={device.deviceKey} feedback={feedback} /> }] : []),
+                ...(vendor && device.deviceKey !== null ? [{ key: 'key', label: t('devices.detail.deviceKey'), children: <DeviceKeyField deviceKey={device.deviceKey} feedback={feedback} onRotate={onRotateKey && device.online ? () => onRotateKey(device) : undefined} /> }] : []),
                 ...(vendor ? [{ key: 'provider', label: t('devices.column.provider'), children: device.inStock ? t('devices.stock.inStock') : orDash(device.providerName) }] : []),
                 { key: 'location', label: t('devices.column.location'), children: orDash(device.location) },
                 { key: 'imei', label: t('devices.field.imei'), children: orDash(device.imei) },

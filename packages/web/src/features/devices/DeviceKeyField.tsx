@@ -1,4 +1,4 @@
-import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined, KeyOutlined } from '@ant-design/icons';
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { DEVICES_NS } from './i18n.ts';
 const MASK = '•'.repeat(24);
 
 /** The device's protocol secret, shown like an access token: hidden until revealed, copyable without revealing. */
-export function DeviceKeyField({ deviceKey, feedback }: { deviceKey: string; feedback: Feedback }) {
+export function DeviceKeyField({ deviceKey, feedback, onRotate }: { deviceKey: string; feedback: Feedback; onRotate?: () => void }) {
   const { t } = useTranslation(DEVICES_NS);
   const [shown, setShown] = useState(false);
   const copy = async () => {
@@ -39,6 +39,11 @@ export function DeviceKeyField({ deviceKey, feedback }: { deviceKey: string; fee
       <Tooltip title={t('devices.key.copy')}>
         <Button size="small" type="text" icon={<CopyOutlined />} aria-label={t('devices.key.copy')} onClick={() => void copy()} />
       </Tooltip>
+      {onRotate && (
+        <Button size="small" icon={<KeyOutlined />} onClick={onRotate}>
+          {t('devices.action.rotateKey')}
+        </Button>
+      )}
     </Flex>
   );
 }

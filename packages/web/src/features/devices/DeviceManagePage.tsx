@@ -1,6 +1,6 @@
 import { DownloadOutlined, ExportOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Grid, Table } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceBatchAdd, deviceExcelModel, deviceExportData, type Device } from '@vigil/contracts';
 import { uploadFile } from '../../api/client.ts';
@@ -18,6 +18,7 @@ import { deviceColumns } from './deviceColumns.tsx';
 import { DeviceDetailDrawer } from './DeviceDetailDrawer.tsx';
 import { DeviceFilters } from './DeviceFilters.tsx';
 import { isVendorRole, useDeviceList, useRefreshDevices, type DeviceListQuery } from './devicesApi.ts';
+import { useLiveDevices } from './useLiveDevices.ts';
 import { DeviceSummaryCards } from './DeviceSummaryCards.tsx';
 import { EditDeviceDialog } from './EditDeviceDialog.tsx';
 import { useDeviceActions } from './useDeviceActions.ts';
@@ -48,8 +49,10 @@ export function DeviceManagePage() {
   const [importing, setImporting] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
   const [editing, setEditing] = useState<Device | null>(null);
-  const list = useDeviceList(query);
-  const { restart, remove } = useDeviceActions(feedback, vendor);
+  const [live, setLive] = useState(false);
+  const list = useDeviceList(query, live);
+  useLiveDevices(useMemo(() => (list.data?.rows ?? []).map((row) => row.deviceId), [list.data]), setLive);
+  const { restart, remove, rotateKey } = useDeviceActions(feedback, vendor);
   const actions = { open: (device: Device) => setOpenId(device.id), edit: setEditing, restart, remove };
   const { pageNum: _page, pageSize: _size, ...filters } = query;
   const phone = !screens.md;
@@ -116,7 +119,7 @@ export function DeviceManagePage() {
         }}
       />
       <EditDeviceDialog device={editing} vendor={vendor} feedback={feedback} onClose={() => setEditing(null)} />
-      <DeviceDetailDrawer id={openId} vendor={vendor} feedback={feedback} onClose={() => setOpenId(null)} onRestart={restart} onEdit={setEditing} />
+      <DeviceDetailDrawer id={openId} vendor={vendor} feedback={feedback} onClose={() => setOpenId(null)} onRestart={restart} onEdit={setEditing} onRotateKey={rotateKey} />
       <SpreadsheetImportDialog
         open={importing}
         title={vendor ? t('devices.import.titleVendor') : t('devices.import.title')}

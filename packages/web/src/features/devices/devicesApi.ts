@@ -6,8 +6,10 @@ import { callApi } from '../../api/client.ts';
 export const DEVICES_KEY = ['devices'] as const;
 /** The detail drawer asks for the device's live status this often (the socket arrives with alarms). */
 export const DETAIL_POLL_MS = 3_000;
-/** The list refreshes its online, battery and signal columns this often. */
+/** The list refreshes its online, battery and signal columns this often when the socket is not there to tell it. */
 export const LIST_POLL_MS = 10_000;
+/** With the socket live (useLiveDevices), a slow poll only as a safety net. */
+export const LIST_LIVE_POLL_MS = 120_000;
 
 export type DeviceListQuery = InputOf<typeof getDeviceList> & { pageNum: number; pageSize: number };
 export type DeviceSummaryQuery = InputOf<typeof getDeviceSummary>;
@@ -17,19 +19,22 @@ export function isVendorRole(role: Role | undefined): boolean {
   return DEVICE_VENDOR_ROLES.some((vendor) => vendor === role);
 }
 
-/** One page of devices, polled so online and battery stay current; keeps the previous page while the next loads. */
-export function useDeviceList(query: DeviceListQuery) {
+/**
+ * One page of devices; keeps the previous page while the next loads. Live (the socket tells
+ * it when a shown device reports, useLiveDevices) or else polled, so online and battery stay current.
+ */
+export function useDeviceList(query: DeviceListQuery, live = false) {
   return useQuery({
     queryKey: [...DEVICES_KEY, 'list', query],
     queryFn: () => callApi(getDeviceList, query),
     placeholderData: keepPreviousData,
-    refetchInterval: LIST_POLL_MS,
+    refetchInterval: live ? LIST_LIVE_POLL_MS : LIST_POLL_MS,
   });
 }
 
-/** Counts for the summary cards under the type filter. */
-export function useDeviceSummary(query: DeviceSummaryQuery) {
-  return useQuery({ queryKey: [...DEVICES_KEY, 'summary', query], queryFn: () => callApi(getDeviceSummary, query), refetchInterval: LIST_POLL_MS });
+/** Counts for the summary cards under the type filter (refreshed with the list when live). */
+export function useDeviceSummary(query: DeviceSummaryQuery, live = false) {
+  return useQuery({ queryKey: [...DEVICES_KEY, 'summary', query], queryFn: () => callApi(getDeviceSummary, query), refetchInterval: live ? LIST_LIVE_POLL_MS : LIST_POLL_MS });
 }
 
 /** One device with its settings and last command, polled every few seconds while shown. */

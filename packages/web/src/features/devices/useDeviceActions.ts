@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { deleteDevice, restartDevice, type Device } from '@vigil/contracts';
+import { deleteDevice, restartDevice, rotateDeviceKey, type Device } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
@@ -42,5 +42,15 @@ export function useDeviceActions(feedback: Feedback, vendor: boolean) {
       onOk: () => run(() => callApi(deleteDevice, { id: device.id }), t('devices.message.deleted', { id: device.deviceId })),
     });
 
-  return { restart, remove };
+  /** Vendor: a new device key (the old one works until the device uses the new one, 24 h at most). */
+  const rotateKey = (device: { id: number; deviceId: string }) =>
+    feedback.modal.confirm({
+      title: t('devices.confirm.rotateKeyTitle', { id: device.deviceId }),
+      content: t('devices.confirm.rotateKeyContent'),
+      okText: t('devices.action.rotateKey'),
+      cancelText: t('devices.form.cancel'),
+      onOk: () => run(() => callApi(rotateDeviceKey, { id: device.id }), t('devices.message.rotateKeySent', { id: device.deviceId })),
+    });
+
+  return { restart, remove, rotateKey };
 }
