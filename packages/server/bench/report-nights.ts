@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { generateNightSet } from '@vigil/simulator';
 import type { TelemetrySample } from '@vigil/contracts';
 import { buildApp } from '../src/app.ts';
