@@ -36,7 +36,8 @@ export async function seedSleepHistory(db: Db, telemetry: TelemetryReader, now: 
   const zone = (await db.selectFrom('settings').select('value').where('key', '=', 'timeZone').executeTakeFirst())?.value ?? 'UTC';
   const residents = await reports.monitoredResidents();
   const workers = createWorkerPool({
-    size: Math.max(1, Math.min(4, os.availableParallelism() - 1)), queueLimit: 10_000, timeLimitMs: 60_000,
+    // Every core: the history is demo start-up work, done once; the server stays responsive meanwhile (one core is shared).
+    size: Math.max(1, Math.min(4, os.availableParallelism())), queueLimit: 10_000, timeLimitMs: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 }, idleMs: 5_000, warm: 0,
   });
   try {
