@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
 import { demoBrokerUrl, startDemoSimulation, type DemoSimulation } from './demo/simulate.ts';
+import { seedSleepHistory } from './demo/sleep-history.ts';
 
 /** `npm run demo`: seeds the demo care home (idempotently), starts Vigil, then its simulated devices. */
 async function main(): Promise<void> {
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   console.log(`Demo logins, all with password ${DEMO_PASSWORD}:`);
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.userName.padEnd(14)} ${account.role}`);
   console.log('');
+  // The last 14 nights of sleep reports, simulated and analysed in worker threads while the server already answers.
+  void seedSleepHistory(vigil.database.db, vigil.telemetry, Date.now(), (line) => console.log(line)).catch((error: unknown) => console.error('Demo sleep history failed:', error));
   simulation = await startDemoSimulation(vigil.database.db, { brokerUrl: demoBrokerUrl(config.mqttUrl, vigil.mqttPort), dataDir: config.dataDir, print: (line) => console.log(line) });
 }
 

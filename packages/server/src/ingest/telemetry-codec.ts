@@ -125,10 +125,15 @@ export function encodeSamples(samples: readonly TelemetrySample[]): Buffer {
   return encoder.bytes();
 }
 
-/** Decodes a chunk; throws on bytes that are not a chunk. */
-export function decodeSamples(bytes: Uint8Array): TelemetrySample[] {
+/** Called once per decoded sample: values as stored, the bed state's index in BED_STATES, and the sleep state's index + 1 (0: none). */
+export type SampleVisitor = (t: number, hr: number, rr: number, move: number, bedIndex: number, sleepIndex: number) => void;
+
+/**
+ * Decodes a chunk sample by sample without making objects (the report path lays samples
+ * straight into typed columns); throws on bytes that are not a chunk.
+ */
+export function visitSamples(bytes: Uint8Array, visit: SampleVisitor): void {
   if (bytes.length === 0 || bytes[0] !== VERSION) throw new Error('telemetry chunk: unknown version');
-  const out: TelemetrySample[] = [];
   let offset = 1;
   const readSigned = (): number => {
     let value = 0;
@@ -154,16 +159,21 @@ export function decodeSamples(bytes: Uint8Array): TelemetrySample[] {
       if (offset >= bytes.length) throw new Error('telemetry chunk: truncated');
       state.code = bytes[offset++] ?? 0;
     }
-    const bed = BED_STATES[Math.floor(state.code / 8)];
-    if (!bed) throw new Error('telemetry chunk: bad bed state');
-    const stateIndex = state.code % 8;
-    const sample: TelemetrySample = { t: state.t, hr: state.hr / 10, rr: state.rr / 10, move: state.move / 10, bed };
-    if (stateIndex > 0) {
-      const sleep = SLEEP_STATES[stateIndex - 1];
-      if (!sleep) throw new Error('telemetry chunk: bad sleep state');
-      sample.state = sleep;
-    }
-    out.push(sample);
+    const bedIndex = Math.floor(state.code / 8);
+    if (bedIndex >= BED_STATES.length) throw new Error('telemetry chunk: bad bed state');
+    const sleepIndex = state.code % 8;
+    if (sleepIndex > SLEEP_STATES.length) throw new Error('telemetry chunk: bad sleep state');
+    visit(state.t, state.hr / 10, state.rr / 10, state.move / 10, bedIndex, sleepIndex);
   }
+}
+
+/** Decodes a chunk; throws on bytes that are not a chunk. */
+export function decodeSamples(bytes: Uint8Array): TelemetrySample[] {
+  const out: TelemetrySample[] = [];
+  visitSamples(bytes, (t, hr, rr, move, bedIndex, sleepIndex) => {
+    const sample: TelemetrySample = { t, hr, rr, move, bed: BED_STATES[bedIndex] };
+    if (sleepIndex > 0) sample.state = SLEEP_STATES[sleepIndex - 1];
+    out.push(sample);
+  });
   return out;
 }

@@ -41,6 +41,8 @@ export interface TelemetryStore {
   hasPending(): boolean;
   /** Samples of [from, to) in time order. Samples not yet written are not included. */
   read(deviceId: string, from: number, to: number): Promise<TelemetrySample[]>;
+  /** The stored chunks holding samples of [from, to), in start order, undecoded (they may hold samples outside the range). */
+  readChunks(deviceId: string, from: number, to: number): Promise<{ data: Uint8Array; sampleCount: number }[]>;
   /** How many samples the device has in [from, to) (chunk counts; exact at the range's ends). */
   count(deviceId: string, from: number, to: number): Promise<number>;
   /** One page of [from, to) in time order, and how many samples the range holds (for original data). */
@@ -181,6 +183,10 @@ export function telemetryStore(db: Db, options: { now: () => number; writer?: st
         for (const sample of decodeSamples(row.data)) if (sample.t >= from && sample.t < to) samples.push(sample);
       }
       return samples.sort((a, b) => a.t - b.t);
+    },
+
+    async readChunks(deviceId, from, to) {
+      return (await chunksOf(deviceId, from, to)).map((row) => ({ data: row.data, sampleCount: row.sample_count }));
     },
 
     async count(deviceId, from, to) {

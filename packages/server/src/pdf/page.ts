@@ -60,9 +60,10 @@ export class PdfPage {
     if (!this.registered.has(name)) {
       if (script === 'latin') this.doc.registerFont(name, fontFile(bold ? this.fonts.latinBold : this.fonts.latinRegular));
       else {
-        const face = cjkFaceOf(usesCjkFont(this.language) ? this.language : 'zh-cn', bold ? 'Bold' : 'Regular');
+        // Without a bold collection, bold CJK text is set in the regular one (whose faces are named Regular).
         const file = bold ? this.fonts.cjkBold : this.fonts.cjkRegular;
-        this.doc.registerFont(name, fontFile(file), file === this.fonts.cjkRegular && bold ? cjkFaceOf(this.language, 'Regular') : face);
+        const weight = bold && file !== this.fonts.cjkRegular ? 'Bold' : 'Regular';
+        this.doc.registerFont(name, fontFile(file), cjkFaceOf(this.language, weight));
       }
       this.registered.add(name);
     }

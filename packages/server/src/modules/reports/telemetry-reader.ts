@@ -6,4 +6,6 @@ import type { TelemetrySample } from '@vigil/contracts';
  */
 export interface TelemetryReader {
   read(deviceId: string, from: number, to: number): Promise<TelemetrySample[]>;
+  /** The stored chunks that hold samples of [from, to), undecoded (the report job decodes them in a worker). */
+  readChunks?(deviceId: string, from: number, to: number): Promise<{ data: Uint8Array; sampleCount: number }[]>;
 }
