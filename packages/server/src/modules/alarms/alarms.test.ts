@@ -236,4 +236,37 @@ describe('alarms: store, handling, live socket', () => {
     assert.equal(purged, closedBefore.length);
     assert.ok((await db.selectFrom('alarms').select('id').where('id', '=', red.data.id).executeTakeFirst()) !== undefined, 'open alarms stay');
   });
+  test('a burst in one turn (batched commit, corked socket writes): every alarm committed before its notice, stored once, in order per device, nothing to a foreign socket', async () => {
+    const [one, , foreign] = sockets;
+    const db = server.vigil.database.db;
+    const prefix = `BURST-${Date.now().toString(36)}`;
+    const devices = Array.from({ length: 150 }, (_, i) => `${prefix}-${i}`);
+    const notCommitted: number[] = [];
+    const stop = server.vigil.bus.subscribe('alarm.raised', async ({ alarm }) => {
+      if (!alarm.deviceId.startsWith(prefix)) return;
+      const row = await db.selectFrom('alarms').select('id').where('id', '=', alarm.id).executeTakeFirst();
+      if (!row) notCommitted.push(alarm.id);
+    });
+    const sos = (deviceId: string, status: number) =>
+      server.vigil.bus.publish('device.event', { deviceId, deviceType: 20993, receivedAt: Date.now(), providerId: providerA, bedId: null, roomId: null, residentId: null, subDevice: null, event: { ts: Date.now(), type: 'sos', status } });
+    // Raise, repeat and relieve of every device, all sent in the same turn.
+    await Promise.all(devices.flatMap((deviceId) => [sos(deviceId, 1), sos(deviceId, 1), sos(deviceId, 0)]));
+    await server.vigil.alarms.pipeline.drain();
+    stop();
+    const rows = await db.selectFrom('alarms').select(['id', 'device_id', 'repeat_count', 'relieved']).where('device_id', 'like', `${prefix}-%`).execute();
+    const ids = new Set(rows.map((row) => row.id));
+    await eventually(() => one.of('/userStatusNotify').filter((frame) => ids.has(frame.data.id)).length >= devices.length, 10_000, 'every relief heard');
+    assert.equal(rows.length, devices.length, 'one alarm per device');
+    assert.ok(rows.every((row) => row.repeat_count === 1 && row.relieved === 1));
+    assert.deepEqual(notCommitted, [], 'every alarm was in the database when it was announced');
+    for (const deviceId of devices) {
+      const id = rows.find((row) => row.device_id === deviceId)?.id;
+      // The order this socket heard the device's frames in: new, repeat, relief.
+      const heard = one.frames.flatMap((frame) =>
+        frame.path === '/safeAlertNotify' && frame.data.id === id ? [`raised ${frame.data.repeatCount}`] : frame.path === '/userStatusNotify' && frame.data.id === id ? ['relieved'] : [],
+      );
+      assert.deepEqual(heard, ['raised 0', 'raised 1', 'relieved'], `frames of ${deviceId}`);
+    }
+    assert.equal(foreign.frames.filter((frame) => frame.path === '/safeAlertNotify' || frame.path === '/userStatusNotify').length, 0);
+  });
 });
