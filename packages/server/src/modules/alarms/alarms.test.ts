@@ -153,7 +153,7 @@ describe('alarms: store, handling, live socket', () => {
     assert.equal(saved.status, 200, saved.msg);
     assert.equal(saved.data.source, 'resident');
     const t0 = Date.now() - 120_000;
-    const samples = Array.from({ length: 80 }, (_, i) => ({ t: t0 + i * 1000, hr: 60, rr: 14, move: 0, bed: i < 5 ? ('in' as const) : ('out' as const) }));
+    const samples = Array.from({ length: 80 }, (_, i) => ({ t: t0 + i * 1000, hr: 60, rr: 14, move: i === 79 ? 7 : 0, bed: i < 5 ? ('in' as const) : ('out' as const) }));
     await server.vigil.bus.publish('device.samples', { deviceId: monitorId, deviceType: 49, receivedAt: Date.now(), ...placement, samples });
     const overtime = await one.waitFor('/alertNotify', (frame) => frame.data.alertType === 'LEFT_BED_OVERTIME');
     assert.equal(overtime.data.duration, 60);
@@ -161,6 +161,7 @@ describe('alarms: store, handling, live socket', () => {
     await server.vigil.alarms.live.flush();
     const change = await one.waitFor('/dataChange', (frame) => frame.data.some((sample) => sample.userId === residentId));
     assert.equal(change.data.find((sample) => sample.userId === residentId)?.bedState, 'out');
+    assert.equal(change.data.find((sample) => sample.userId === residentId)?.move, 7, 'the movement of the latest second (the household movement line)');
 
     assert.equal((await server.call(api.monitorAddFocusUser, { userIds: [residentId] }, { token: tokenA })).status, 200);
     const focus = await server.call(api.monitorFocusUsers, {}, { token: tokenA });
@@ -168,10 +169,12 @@ describe('alarms: store, handling, live socket', () => {
     assert.equal(focus.data[0].userId, residentId);
     assert.equal(focus.data[0].focused, true);
     assert.ok(focus.data[0].openAlarms.some((alarm) => alarm.alertType === 'LEFT_BED_OVERTIME'));
-    assert.equal(focus.data[0].devices.length, 1);
+    // The bed's sleep monitor, and the fall radar of the resident's room (the household page shows where the person is).
+    assert.deepEqual(focus.data[0].devices.map((device) => device.deviceId).sort(), [monitorId, radarId].sort());
     const board = await server.call(api.monitorUserList, { keyWord: 'alma' }, { token: tokenA });
     assert.equal(board.data.total, 1);
     assert.equal(board.data.rows[0].hr, 60);
+    assert.equal(board.data.rows[0].move, 7);
     assert.equal((await server.call(api.monitorDeleteFocusUser, { userId: residentId }, { token: tokenA })).status, 200);
     assert.equal((await server.call(api.monitorFocusUsers, {}, { token: tokenA })).data.length, 0);
   });
