@@ -15,33 +15,40 @@ import { expectCount } from '../support/wait.ts';
  * as pending; one handles it with a reason; on the other the popup and the pending entry go.
  */
 
+type RadarRoom = { room_id: number; provider_id: number; room_name: string; resident_id: number | null };
+
 /**
- * Puts a fall radar in the device registry, bound to a room of Sunrise Riverside Home, as
- * the devices module would (SQLite file of the e2e server; PostgreSQL when DATABASE_URL is set).
+ * Puts a fall radar in the device registry, bound to a room of Sunrise Riverside Home (the
+ * first room, or the room of an admitted resident's bed), as the devices module would
+ * (SQLite file of the e2e server; PostgreSQL when DATABASE_URL is set).
  */
-async function registerRadar(vigil: RunningVigil): Promise<{ deviceId: string; key: string; room: string }> {
+async function registerRadar(vigil: RunningVigil, where: 'firstRoom' | 'residentRoom' = 'firstRoom'): Promise<{ deviceId: string; key: string; room: string; residentId: number | null }> {
   const deviceId = `E2E-${crypto.randomBytes(5).toString('hex')}`;
   const key = crypto.randomBytes(16).toString('hex');
   const now = Date.now();
-  const find = `SELECT r.id AS room_id, r.provider_id, r.name AS room_name FROM rooms r JOIN providers p ON p.id = r.provider_id WHERE p.name = 'Sunrise Riverside Home' ORDER BY r.id LIMIT 1`;
+  const find =
+    where === 'firstRoom'
+      ? `SELECT r.id AS room_id, r.provider_id, r.name AS room_name, NULL AS resident_id FROM rooms r JOIN providers p ON p.id = r.provider_id WHERE p.name = 'Sunrise Riverside Home' ORDER BY r.id LIMIT 1`
+      : `SELECT r.id AS room_id, r.provider_id, r.name AS room_name, res.id AS resident_id FROM residents res JOIN beds b ON b.id = res.bed_id JOIN rooms r ON r.id = b.room_id
+         JOIN providers p ON p.id = res.provider_id WHERE p.name = 'Sunrise Riverside Home' AND res.state = 'admitted' ORDER BY res.id LIMIT 1`;
   const insert = `INSERT INTO devices (device_id, cipher_id, device_type, device_key, provider_id, room_id, online, settings, pairing, remark, location, created_at, updated_at)
     VALUES ($1, $2, 21007, $3, $4, $5, 1, '{}', 'none', '', '', $6, $6)`;
   if (vigil.databaseUrl) {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: vigil.databaseUrl });
     await client.connect();
-    const room = (await client.query<{ room_id: number; provider_id: number; room_name: string }>(find)).rows[0];
+    const room = (await client.query<RadarRoom>(find)).rows[0];
     await client.query(insert, [deviceId, `C${deviceId}`, key, room.provider_id, room.room_id, now]);
     await client.end();
-    return { deviceId, key, room: room.room_name };
+    return { deviceId, key, room: room.room_name, residentId: room.resident_id };
   } else {
     const { default: Database } = await import('better-sqlite3');
     const db = new Database(path.join(vigil.dataDir, 'vigil.db'));
-    const room = db.prepare<[], { room_id: number; provider_id: number; room_name: string }>(find).get();
+    const room = db.prepare<[], RadarRoom>(find).get();
     assert.ok(room, 'the demo has a room in Sunrise Riverside Home');
     db.prepare(insert.replace(/\$\d/g, '?')).run(deviceId, `C${deviceId}`, key, room.provider_id, room.room_id, now, now);
     db.close();
-    return { deviceId, key, room: room.room_name };
+    return { deviceId, key, room: room.room_name, residentId: room.resident_id };
   }
 }
 
@@ -134,5 +141,26 @@ describe('alarms on two consoles (issue 10)', () => {
     await second.goto('/alarm-log/alarmIndex');
     await second.getByText(/Processed by/).first().waitFor();
     await assertAccessible(second, 'alarm log after handling');
+  });
+
+  test("the household page shows where the fall radar sees the resident and the live chart with its movement line", async (t) => {
+    const radar = await registerRadar(vigil, 'residentRoom');
+    if (radar.residentId === null) {
+      t.skip('the demo has no admitted resident in a bed');
+      return;
+    }
+    const sent = await fetch(`${vigil.baseUrl}/api/device/v1/${radar.deviceId}/event`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${radar.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ts: Date.now(), type: 'site', status: 1, x: 1.2, y: 2.5 }),
+    });
+    assert.equal(sent.status, 200, await sent.text());
+    await second.goto(`/realMonitor/resident?userId=${radar.residentId}`);
+    const site = second.getByTestId('radar-site').filter({ hasText: /1\.2 m sideways and 2\.5 m ahead/ });
+    await site.waitFor({ timeout: 15_000 });
+    await site.locator('svg').waitFor();
+    await second.getByRole('img', { name: 'Heart rate, breathing rate and body movement over the last 10 minutes' }).waitFor();
+    await screenshot(second, 'household-radar-site-1440');
+    await assertAccessible(second, 'household page with the fall radar site');
   });
 });

@@ -37,7 +37,7 @@ export function RadarSite({ deviceId }: { deviceId: string }) {
   else if (point) text = t('monitor.household.siteAt', { x: metres(point.x), y: metres(point.y), time });
   else text = t('monitor.household.siteNobody', { time });
   return (
-    <Card title={t('monitor.household.radarSite')} size="small" data-testid="radar-site">
+    <Card title={t('monitor.household.radarSite')} extra={<span style={{ overflowWrap: 'anywhere' }}>{deviceId}</span>} size="small" data-testid="radar-site">
       {site.isError ? <Alert type="error" showIcon message={errorText(site.error)} /> : null}
       <Typography.Paragraph role="status" style={{ marginBottom: 8 }}>
         {text}
