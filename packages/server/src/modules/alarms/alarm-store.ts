@@ -24,7 +24,7 @@ const RAISE_BATCH_MAX = 200;
  * transaction has committed; a failed batch is retried one alarm at a time, so one bad row
  * cannot lose the others.
  */
-function raiseBatcher(alarms: AlarmRepository, log: StoreLog) {
+export function raiseBatcher(alarms: Pick<AlarmRepository, 'raiseOpen' | 'raiseOpenMany'>, log: StoreLog) {
   type Waiting = { row: NewAlarm; resolve: (result: { row: AlarmRow; inserted: boolean }) => void; reject: (error: unknown) => void };
   let queue: Waiting[] = [];
   let scheduled = false;
