@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
  * Issue 10 end to end in one process: a device event on the bus → the alarm row → every
  * socket of the provider gets /alertNotify with the spec 02 §7 fields; handling on one
  * console → /checkAlarm everywhere and "already handled" for the second; relief by device
- * status; a foreign provider's socket hears nothing. (The MQTT leg needs ingest.)
+ * status; a foreign provider's socket hears nothing. (The MQTT leg: multi-process.test.ts.)
  */
 describe('alarms: store, handling, live socket', () => {
   let server: TestServer;
