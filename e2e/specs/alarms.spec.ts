@@ -162,5 +162,19 @@ describe('alarms on two consoles (issue 10)', () => {
     await second.getByRole('img', { name: 'Heart rate, breathing rate and body movement over the last 10 minutes' }).waitFor();
     await screenshot(second, 'household-radar-site-1440');
     await assertAccessible(second, 'household page with the fall radar site');
+
+    // On a phone (390 px) the page, the radar drawing included, does not scroll sideways.
+    const phone = await (await newContext(browser, vigil.baseUrl, 390)).newPage();
+    const errors: string[] = [];
+    phone.on('pageerror', (error) => errors.push(error.message));
+    await login(phone, 'demotwoa');
+    await phone.goto(`/realMonitor/resident?userId=${radar.residentId}`);
+    await phone.getByTestId('radar-site').filter({ hasText: /1\.2 m sideways/ }).locator('svg').waitFor({ timeout: 15_000 });
+    await phone.waitForTimeout(500);
+    assert.deepEqual(errors, [], 'no script error on the household page');
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `the household page scrolls sideways by ${overflow}px at 390 px`);
+    await screenshot(phone, 'household-radar-site-390');
+    await phone.context().close();
   });
 });

@@ -1,6 +1,7 @@
+import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../shared/formatDateTime.ts';
+import { displayTimeZone } from '../shared/timeZone.ts';
 import { MONITOR_NS } from './i18n.ts';
 import { HISTORY_MS, liveBoard, type LiveSample } from './liveBoard.ts';
 
@@ -37,9 +38,11 @@ export function LiveChart({ userId }: { userId: number }) {
         chart.current.setOption({
           animation: false,
           grid: { left: 40, right: 40, top: 36, bottom: 28 },
-          legend: { data: [t('monitor.vital.hr'), t('monitor.vital.rr'), t('monitor.vital.move')] },
+          // One scrolling line, so the legend never wraps onto the plot on a phone.
+          legend: { type: 'scroll', top: 0, data: [t('monitor.vital.hr'), t('monitor.vital.rr'), t('monitor.vital.move')] },
           tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => (typeof value === 'number' ? String(Math.round(value)) : '—') },
-          xAxis: { type: 'time', axisLabel: { formatter: (value: number) => formatDateTime(value, i18n.language).slice(-8) } },
+          // Hours and minutes in the platform's time zone (12-hour in English, spec 01 §1).
+          xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: (value: number) => dayjs(value).tz(displayTimeZone()).format(i18n.language === 'en-us' ? 'h:mm A' : 'HH:mm') } },
           yAxis: [
             { type: 'value', min: 0 },
             { type: 'value', min: 0, max: 100, splitLine: { show: false } },
