@@ -10,6 +10,7 @@
  *   BENCH_SOCKETS=100 BENCH_ALARMS=50 npm run bench:alarms
  */
 import crypto from 'node:crypto';
+import os from 'node:os';
 import * as api from '@vigil/contracts';
 import type { LoginResult } from '@vigil/contracts';
 import { DEMO_PASSWORD } from '../src/demo/seed.ts';
@@ -35,7 +36,10 @@ function percentile(sorted: number[], p: number): number {
 
 const alarmFrames = (socket: TestSocket) => [...socket.of('/alertNotify'), ...socket.of('/safeAlertNotify')];
 
+const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' ');
+
 async function main(): Promise<void> {
+  const loadBefore = load();
   const base = process.env.DATABASE_URL?.trim();
   const database = base ? await freshPostgres(base) : null;
   const vigil = await startVigilProcess({ VIGIL_TEST_SEED: '1', LOG_LEVEL: 'error', ...(database ? { DATABASE_URL: database.url } : {}) });
@@ -84,6 +88,7 @@ async function main(): Promise<void> {
 
     const telemetry = vigil.reports.filter((report) => 'telemetrySent' in report).at(-1);
     console.log(`bench:alarms — ${SOCKETS} sockets (${SESSIONS} sessions), telemetry background ${TELEMETRY_RATE}/s, ${database ? 'PostgreSQL' : 'SQLite'}, events via the bus`);
+    console.log(`  load average (1, 5, 15 min) ${loadBefore} before, ${load()} after, on ${os.cpus().length} cores shared with other work`);
     console.log(`  publish → /alertNotify, ${SINGLE_ALARMS} alarms × ${SOCKETS} sockets (${latencies.length} deliveries)`);
     console.log(`    p50 ${percentile(latencies, 50)} ms   p99 ${percentile(latencies, 99)} ms   max ${latencies[latencies.length - 1]} ms`);
     console.log(`    last socket per alarm: p50 ${percentile(perAlarm, 50)} ms   p99 ${percentile(perAlarm, 99)} ms`);

@@ -21,6 +21,8 @@ export const residentSampleSchema = z.object({
   sleepState: z.enum(SLEEP_STATES).nullable(),
   hr: z.number().nullable(),
   rr: z.number().nullable(),
+  /** Body movement of the latest second, 0–100 (the household chart's movement line). */
+  move: z.number().nullable(),
   /** Time of the latest sample, epoch ms. */
   sampleAt: z.number().int().nullable(),
 });

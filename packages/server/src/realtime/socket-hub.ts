@@ -35,6 +35,9 @@ const SEND_BUFFER_MAX_BYTES = 4 * 1024 * 1024;
 
 interface Client {
   ws: WebSocket;
+  /** The TCP socket under ws: corked while frames of this event-loop turn pile up. */
+  socket: Duplex;
+  corked: boolean;
   language: Language;
   connectedAt: number;
   lastFrameAt: number;
@@ -81,12 +84,40 @@ export function socketHub(deps: {
   const clients = new Set<Client>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: SOCKET_FRAME_MAX_BYTES });
 
-  /** Sends a frame (or one already encoded as UTF-8 JSON) as a text message. */
+  /** Sockets corked during this event-loop turn, uncorked together by flush(). */
+  let corked: Client[] = [];
+  let flushScheduled = false;
+
+  /** Writes every socket's frames of this turn: one write system call per socket instead of one per frame. */
+  function flush(): void {
+    flushScheduled = false;
+    const list = corked;
+    corked = [];
+    for (const client of list) {
+      client.corked = false;
+      client.socket.uncork();
+    }
+  }
+
+  /**
+   * Sends a frame (or one already encoded as UTF-8 JSON) as a text message. Frames are
+   * queued on the corked TCP socket in the order sent and written once this turn's I/O is
+   * done (setImmediate), so a storm of alarms costs a write per socket per turn, not per alarm.
+   */
   function send(client: Client, frame: ServerFrame | Buffer): void {
     if (client.ws.readyState !== WebSocket.OPEN) return;
     if (client.ws.bufferedAmount > SEND_BUFFER_MAX_BYTES) {
       client.ws.close(SOCKET_CLOSE_IDLE, 'too slow');
       return;
+    }
+    if (!client.corked) {
+      client.corked = true;
+      client.socket.cork();
+      corked.push(client);
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flush);
+      }
     }
     client.ws.send(Buffer.isBuffer(frame) ? frame : JSON.stringify(frame), { binary: false });
   }
@@ -183,6 +214,8 @@ export function socketHub(deps: {
       const queryLanguage = LanguageSchema.safeParse(url.searchParams.get('lang'));
       const client: Client = {
         ws,
+        socket,
+        corked: false,
         language: queryLanguage.success ? queryLanguage.data : pickLanguage(request.headers['accept-language']),
         connectedAt: deps.now(),
         lastFrameAt: deps.now(),
@@ -268,6 +301,7 @@ export function socketHub(deps: {
     recheckAll: () => recheck([...clients].filter((client) => client.session !== null)),
     close(): void {
       clearInterval(timer);
+      flush();
       for (const stop of unsubscribe) stop();
       deps.server.off('upgrade', onUpgrade);
       for (const client of clients) client.ws.terminate();

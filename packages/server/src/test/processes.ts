@@ -25,7 +25,9 @@ const ENTRY = path.join(import.meta.dirname, 'vigil-process.ts');
 /** Starts a Vigil process on the given environment (database, Redis, …) and waits until it listens. */
 export async function startVigilProcess(env: Record<string, string>): Promise<VigilProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+  // VIGIL_CHILD_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the child (NODE_OPTIONS refuses --cpu-prof).
+  const extra = process.env.VIGIL_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', ENTRY], {
     env: { ...process.env, LOG_LEVEL: 'warn', MQTT_PORT: '0', VIGIL_DATA_DIR: dataDir, VIGIL_ADMIN_USER: 'testadmin', VIGIL_ADMIN_PASSWORD: 'Test#Admin2026', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

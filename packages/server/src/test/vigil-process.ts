@@ -35,6 +35,8 @@ async function main(): Promise<void> {
   if (process.env.VIGIL_TEST_SEED === '1') await seedDemo(vigil.database.db);
   await vigil.app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ port: (vigil.app.server.address() as AddressInfo).port })}\n`);
+  // A clean exit on SIGTERM (so --cpu-prof writes its profile); SIGKILL tests stay hard kills.
+  process.once('SIGTERM', () => void vigil.close().finally(() => process.exit(0)));
   const lines = readline.createInterface({ input: process.stdin });
   for await (const line of lines) {
     const background = Telemetry.safeParse(JSON.parse(line));

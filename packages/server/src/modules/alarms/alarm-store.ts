@@ -2,7 +2,7 @@ import { activeStatus, alarmGroupOf, alarmMessageConfig, clearedStatus, type Ala
 import type { EventBus } from '../../events/event-bus.ts';
 import type { AlarmSettings } from './alarm-settings.ts';
 import { presentAlarm } from './alarm.presenter.ts';
-import { openKey, type AlarmRepository } from './alarm.repository.ts';
+import { openKey, type AlarmRepository, type AlarmRow, type NewAlarm } from './alarm.repository.ts';
 import type { AlarmPlace } from './alarm-places.ts';
 
 export interface StoreLog {
@@ -13,6 +13,48 @@ export interface StoreLog {
 export interface AlarmDevice {
   deviceId: string;
   deviceType: number;
+}
+
+/** The most alarms committed in one transaction. */
+const RAISE_BATCH_MAX = 200;
+
+/**
+ * Collects the raises of one event-loop turn and commits them in one transaction (a storm
+ * of alarms costs a commit per turn, not per alarm). Each caller gets its own row once the
+ * transaction has committed; a failed batch is retried one alarm at a time, so one bad row
+ * cannot lose the others.
+ */
+export function raiseBatcher(alarms: Pick<AlarmRepository, 'raiseOpen' | 'raiseOpenMany'>, log: StoreLog) {
+  type Waiting = { row: NewAlarm; resolve: (result: { row: AlarmRow; inserted: boolean }) => void; reject: (error: unknown) => void };
+  let queue: Waiting[] = [];
+  let scheduled = false;
+
+  async function commit(batch: Waiting[]): Promise<void> {
+    if (batch.length === 1) {
+      alarms.raiseOpen(batch[0].row).then(batch[0].resolve, batch[0].reject);
+      return;
+    }
+    try {
+      const results = await alarms.raiseOpenMany(batch.map((waiting) => waiting.row));
+      batch.forEach((waiting, index) => waiting.resolve(results[index]));
+    } catch (error) {
+      log.warn({ err: error, alarms: batch.length }, 'batched alarm commit failed: committing one by one');
+      for (const waiting of batch) alarms.raiseOpen(waiting.row).then(waiting.resolve, waiting.reject);
+    }
+  }
+
+  return (row: NewAlarm): Promise<{ row: AlarmRow; inserted: boolean }> =>
+    new Promise((resolve, reject) => {
+      queue.push({ row, resolve, reject });
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => {
+        scheduled = false;
+        const all = queue;
+        queue = [];
+        for (let start = 0; start < all.length; start += RAISE_BATCH_MAX) void commit(all.slice(start, start + RAISE_BATCH_MAX));
+      });
+    });
 }
 
 /**
@@ -27,6 +69,7 @@ export function alarmStore(deps: {
   log: StoreLog;
   onRaised?: (kind: 'new' | 'repeat') => void;
 }) {
+  const raiseOpen = raiseBatcher(deps.alarms, deps.log);
   const present = async (row: Parameters<typeof presentAlarm>[0]): Promise<AlarmRecord> =>
     presentAlarm(row, await deps.settings.levelsOf(row.provider_id), 'en-us');
 
@@ -39,7 +82,7 @@ export function alarmStore(deps: {
       const status = activeStatus(alertType);
       const group = alarmGroupOf(alertType);
       const levels = await deps.settings.levelsOf(place.providerId);
-      const { row, inserted } = await deps.alarms.raiseOpen({
+      const { row, inserted } = await raiseOpen({
         provider_id: place.providerId,
         device_id: device.deviceId,
         device_type: device.deviceType,

@@ -1,7 +1,7 @@
 import type { AlarmLogFilter } from '@vigil/contracts';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { AlarmsTable } from '../../db/schema.ts';
+import type { AlarmsTable, Database } from '../../db/schema.ts';
 
 export type AlarmRow = Selectable<AlarmsTable>;
 export type NewAlarm = Insertable<AlarmsTable>;
@@ -10,6 +10,23 @@ export type NewAlarm = Insertable<AlarmsTable>;
 export const openKey = (deviceId: string, alertType: string): string => `${deviceId}|${alertType}`;
 
 export type ListFilter = Omit<AlarmLogFilter, 'pageNum' | 'pageSize'> & { pendingOnly?: boolean };
+
+/** Opens the alarm or counts a repeat of the open one with its key: one statement, the open_key unique index decides. */
+async function upsertOpen(db: Db | Transaction<Database>, row: NewAlarm): Promise<{ row: AlarmRow; inserted: boolean }> {
+  const result = await db
+    .insertInto('alarms')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('open_key').doUpdateSet((eb) => ({
+        last_at: eb.ref('excluded.last_at'),
+        status: eb.ref('excluded.status'),
+        repeat_count: eb('alarms.repeat_count', '+', 1),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row: result, inserted: result.repeat_count === 0 };
+}
 
 /** SQL for alarm records. */
 export function alarmRepository(db: Db) {
@@ -41,19 +58,22 @@ export function alarmRepository(db: Db) {
      * statement (the open_key unique index decides; safe between processes).
      */
     async raiseOpen(row: NewAlarm): Promise<{ row: AlarmRow; inserted: boolean }> {
-      const result = await db
-        .insertInto('alarms')
-        .values(row)
-        .onConflict((conflict) =>
-          conflict.column('open_key').doUpdateSet((eb) => ({
-            last_at: eb.ref('excluded.last_at'),
-            status: eb.ref('excluded.status'),
-            repeat_count: eb('alarms.repeat_count', '+', 1),
-          })),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { row: result, inserted: result.repeat_count === 0 };
+      return upsertOpen(db, row);
+    },
+
+    /**
+     * raiseOpen for several alarms in one transaction (one commit, one WAL flush), in
+     * open_key order so that two processes committing overlapping batches take the index
+     * locks in the same order and cannot deadlock. All or none: the caller retries one by
+     * one if the batch fails.
+     */
+    async raiseOpenMany(rows: readonly NewAlarm[]): Promise<{ row: AlarmRow; inserted: boolean }[]> {
+      const order = rows.map((row, index) => ({ row, index })).sort((x, y) => (String(x.row.open_key) < String(y.row.open_key) ? -1 : String(x.row.open_key) > String(y.row.open_key) ? 1 : x.index - y.index));
+      const results = new Array<{ row: AlarmRow; inserted: boolean }>(rows.length);
+      await db.transaction().execute(async (trx) => {
+        for (const { row, index } of order) results[index] = await upsertOpen(trx, row);
+      });
+      return results;
     },
 
     /** Relieves the open alarm of the key (device or automatic release). */

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
  * Issue 10 end to end in one process: a device event on the bus → the alarm row → every
  * socket of the provider gets /alertNotify with the spec 02 §7 fields; handling on one
  * console → /checkAlarm everywhere and "already handled" for the second; relief by device
- * status; a foreign provider's socket hears nothing. (The MQTT leg needs ingest.)
+ * status; a foreign provider's socket hears nothing. (The MQTT leg: multi-process.test.ts.)
  */
 describe('alarms: store, handling, live socket', () => {
   let server: TestServer;
@@ -153,7 +153,7 @@ describe('alarms: store, handling, live socket', () => {
     assert.equal(saved.status, 200, saved.msg);
     assert.equal(saved.data.source, 'resident');
     const t0 = Date.now() - 120_000;
-    const samples = Array.from({ length: 80 }, (_, i) => ({ t: t0 + i * 1000, hr: 60, rr: 14, move: 0, bed: i < 5 ? ('in' as const) : ('out' as const) }));
+    const samples = Array.from({ length: 80 }, (_, i) => ({ t: t0 + i * 1000, hr: 60, rr: 14, move: i === 79 ? 7 : 0, bed: i < 5 ? ('in' as const) : ('out' as const) }));
     await server.vigil.bus.publish('device.samples', { deviceId: monitorId, deviceType: 49, receivedAt: Date.now(), ...placement, samples });
     const overtime = await one.waitFor('/alertNotify', (frame) => frame.data.alertType === 'LEFT_BED_OVERTIME');
     assert.equal(overtime.data.duration, 60);
@@ -161,6 +161,7 @@ describe('alarms: store, handling, live socket', () => {
     await server.vigil.alarms.live.flush();
     const change = await one.waitFor('/dataChange', (frame) => frame.data.some((sample) => sample.userId === residentId));
     assert.equal(change.data.find((sample) => sample.userId === residentId)?.bedState, 'out');
+    assert.equal(change.data.find((sample) => sample.userId === residentId)?.move, 7, 'the movement of the latest second (the household movement line)');
 
     assert.equal((await server.call(api.monitorAddFocusUser, { userIds: [residentId] }, { token: tokenA })).status, 200);
     const focus = await server.call(api.monitorFocusUsers, {}, { token: tokenA });
@@ -168,10 +169,12 @@ describe('alarms: store, handling, live socket', () => {
     assert.equal(focus.data[0].userId, residentId);
     assert.equal(focus.data[0].focused, true);
     assert.ok(focus.data[0].openAlarms.some((alarm) => alarm.alertType === 'LEFT_BED_OVERTIME'));
-    assert.equal(focus.data[0].devices.length, 1);
+    // The bed's sleep monitor, and the fall radar of the resident's room (the household page shows where the person is).
+    assert.deepEqual(focus.data[0].devices.map((device) => device.deviceId).sort(), [monitorId, radarId].sort());
     const board = await server.call(api.monitorUserList, { keyWord: 'alma' }, { token: tokenA });
     assert.equal(board.data.total, 1);
     assert.equal(board.data.rows[0].hr, 60);
+    assert.equal(board.data.rows[0].move, 7);
     assert.equal((await server.call(api.monitorDeleteFocusUser, { userId: residentId }, { token: tokenA })).status, 200);
     assert.equal((await server.call(api.monitorFocusUsers, {}, { token: tokenA })).data.length, 0);
   });
@@ -235,5 +238,38 @@ describe('alarms: store, handling, live socket', () => {
     const purged = await server.vigil.alarms.purge(Date.now() + 32 * 86_400_000);
     assert.equal(purged, closedBefore.length);
     assert.ok((await db.selectFrom('alarms').select('id').where('id', '=', red.data.id).executeTakeFirst()) !== undefined, 'open alarms stay');
+  });
+  test('a burst in one turn (batched commit, corked socket writes): every alarm committed before its notice, stored once, in order per device, nothing to a foreign socket', async () => {
+    const [one, , foreign] = sockets;
+    const db = server.vigil.database.db;
+    const prefix = `BURST-${Date.now().toString(36)}`;
+    const devices = Array.from({ length: 150 }, (_, i) => `${prefix}-${i}`);
+    const notCommitted: number[] = [];
+    const stop = server.vigil.bus.subscribe('alarm.raised', async ({ alarm }) => {
+      if (!alarm.deviceId.startsWith(prefix)) return;
+      const row = await db.selectFrom('alarms').select('id').where('id', '=', alarm.id).executeTakeFirst();
+      if (!row) notCommitted.push(alarm.id);
+    });
+    const sos = (deviceId: string, status: number) =>
+      server.vigil.bus.publish('device.event', { deviceId, deviceType: 20993, receivedAt: Date.now(), providerId: providerA, bedId: null, roomId: null, residentId: null, subDevice: null, event: { ts: Date.now(), type: 'sos', status } });
+    // Raise, repeat and relieve of every device, all sent in the same turn.
+    await Promise.all(devices.flatMap((deviceId) => [sos(deviceId, 1), sos(deviceId, 1), sos(deviceId, 0)]));
+    await server.vigil.alarms.pipeline.drain();
+    stop();
+    const rows = await db.selectFrom('alarms').select(['id', 'device_id', 'repeat_count', 'relieved']).where('device_id', 'like', `${prefix}-%`).execute();
+    const ids = new Set(rows.map((row) => row.id));
+    await eventually(() => one.of('/userStatusNotify').filter((frame) => ids.has(frame.data.id)).length >= devices.length, 10_000, 'every relief heard');
+    assert.equal(rows.length, devices.length, 'one alarm per device');
+    assert.ok(rows.every((row) => row.repeat_count === 1 && row.relieved === 1));
+    assert.deepEqual(notCommitted, [], 'every alarm was in the database when it was announced');
+    for (const deviceId of devices) {
+      const id = rows.find((row) => row.device_id === deviceId)?.id;
+      // The order this socket heard the device's frames in: new, repeat, relief.
+      const heard = one.frames.flatMap((frame) =>
+        frame.path === '/safeAlertNotify' && frame.data.id === id ? [`raised ${frame.data.repeatCount}`] : frame.path === '/userStatusNotify' && frame.data.id === id ? ['relieved'] : [],
+      );
+      assert.deepEqual(heard, ['raised 0', 'raised 1', 'relieved'], `frames of ${deviceId}`);
+    }
+    assert.equal(foreign.frames.filter((frame) => frame.path === '/safeAlertNotify' || frame.path === '/userStatusNotify').length, 0);
   });
 });

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
-import { Status, type LoginResult, type Operation, type OutputOf } from '@vigil/contracts';
+import { deviceTopic, Status, type LoginResult, type Operation, type OutputOf } from '@vigil/contracts';
+import mqtt from 'mqtt';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { openSocket, randomDeviceId, type TestSocket } from '../../test/alarm-fixtures.ts';
@@ -11,6 +12,8 @@ import { startVigilProcess, type VigilProcess } from '../../test/processes.ts';
 
 const POSTGRES = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+/** The machine's Mosquitto, shared with other engineers' tests: random device IDs (so topics), client IDs and share group. */
+const MOSQUITTO = process.env.TEST_MQTT_URL?.trim() || 'mqtt://127.0.0.1:1883';
 
 async function call<Op extends Operation>(vigil: VigilProcess, operation: Op, input: Record<string, unknown>, token?: string): Promise<Envelope<OutputOf<Op>>> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { 's-token': token } : {}) };
@@ -27,11 +30,13 @@ async function login(vigil: VigilProcess, userName: string): Promise<LoginResult
 }
 
 /**
- * Several Vigil processes on one PostgreSQL database and one Redis (issue 10): an alarm
- * raised in one process is stored once and reaches the sockets held by every process;
- * handling in one reaches the others; a process killed hard in a burst of alarms loses
- * none that any socket saw. Device events are published on a process's bus (its ingest
- * stand-in, test/vigil-process.ts) until ingest's MQTT lands: see docs/alarms.md.
+ * Several Vigil processes on one PostgreSQL database, one Redis and one external MQTT
+ * broker (issue 10): a device publishes to Mosquitto, the shared subscription hands the
+ * message to one process, the alarm is stored once and reaches the sockets held by every
+ * process once; handling in one reaches the others; a process killed hard in a burst of
+ * alarms loses none that any socket saw. The race and the burst publish on a process's bus
+ * (test/vigil-process.ts): they need the same event in both processes at once, and 3,000
+ * alarms faster than registering 3,000 devices on the broker.
  */
 describe('several Vigil processes over Redis', { timeout: 180_000 }, () => {
   let database: { url: string; drop: () => Promise<void> };
@@ -44,7 +49,8 @@ describe('several Vigil processes over Redis', { timeout: 180_000 }, () => {
 
   before(async () => {
     database = await freshPostgres(POSTGRES);
-    env = { DATABASE_URL: database.url, REDIS_URL: REDIS, REDIS_CHANNEL: `vigil:test:${crypto.randomBytes(6).toString('hex')}` };
+    const unique = crypto.randomBytes(6).toString('hex');
+    env = { DATABASE_URL: database.url, REDIS_URL: REDIS, REDIS_CHANNEL: `vigil:test:${unique}`, MQTT_URL: MOSQUITTO, MQTT_SHARE_GROUP: `vigil-mp-${unique}` };
     a = await startVigilProcess({ ...env, VIGIL_TEST_SEED: '1' });
     b = await startVigilProcess(env);
     sql = new pg.Client({ connectionString: database.url });
@@ -60,7 +66,7 @@ describe('several Vigil processes over Redis', { timeout: 180_000 }, () => {
 
   const rowsOf = async (deviceId: string) => (await sql.query('select id from alarms where device_id = $1', [deviceId])).rows.length;
 
-  test('an alarm raised in process A is stored once and heard on sockets of A and B; handled on B, A hears /checkAlarm', async () => {
+  test('a device publishes a fall to Mosquitto: stored once, heard once on a socket of A and of B; handled on B, A hears /checkAlarm', async () => {
     const onA = await login(a, 'demotwoa');
     const onB = await login(b, 'demotwoa');
     providerId = onA.providerId ?? 0;
@@ -68,12 +74,29 @@ describe('several Vigil processes over Redis', { timeout: 180_000 }, () => {
     const socketB = await openSocket(b.baseUrl, { key: onB.key });
     const foreign = await openSocket(b.baseUrl, { key: (await login(b, 'demotwob')).key });
     sockets.push(socketA, socketB, foreign);
+    // A fall radar in the registry of provider A (no process has looked it up yet).
     const deviceId = randomDeviceId('MP');
-    await a.publish({ deviceId, deviceType: 21007, providerId, bedId: null, roomId: null, type: 'fall', status: 2 });
-    const heardA = await socketA.waitFor('/alertNotify', (frame) => frame.data.deviceId === deviceId);
-    const heardB = await socketB.waitFor('/alertNotify', (frame) => frame.data.deviceId === deviceId);
+    const key = crypto.randomBytes(16).toString('hex');
+    await sql.query(
+      `insert into devices (device_id, cipher_id, device_type, device_key, provider_id, pairing, online, location, settings, remark, created_at, updated_at)
+       values ($1, $2, 21007, $3, $4, 'none', 0, '', '{}', '', $5, $5)`,
+      [deviceId, `C${deviceId}`, key, providerId, Date.now()],
+    );
+    const device = await mqtt.connectAsync(MOSQUITTO, { protocolVersion: 5, clientId: `${deviceId}-${process.pid}`, username: deviceId, password: key, reconnectPeriod: 0 });
+    try {
+      await device.publishAsync(deviceTopic(deviceId, 'event'), JSON.stringify({ ts: Date.now(), type: 'fall', status: 2 }), { qos: 1 });
+    } finally {
+      await device.endAsync();
+    }
+    const heardA = await socketA.waitFor('/alertNotify', (frame) => frame.data.deviceId === deviceId, 15_000);
+    const heardB = await socketB.waitFor('/alertNotify', (frame) => frame.data.deviceId === deviceId, 15_000);
     assert.equal(heardA.data.id, heardB.data.id);
+    assert.equal(heardA.data.alertType, 'FALL_ALARM');
+    // Once: the shared subscription gave the message to one process only (a second would show as a repeat).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const socket of [socketA, socketB]) assert.equal(socket.of('/alertNotify').filter((frame) => frame.data.deviceId === deviceId).length, 1);
     assert.equal(await rowsOf(deviceId), 1);
+    assert.equal((await sql.query('select repeat_count from alarms where device_id = $1', [deviceId])).rows[0].repeat_count, 0);
 
     const handled = await call(b, api.alarmDealStatus, { id: heardA.data.id, dealOption: 'CHECKED' }, onB.token);
     assert.equal(handled.status, 200, handled.msg);

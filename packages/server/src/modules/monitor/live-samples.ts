@@ -25,7 +25,7 @@ export function liveSamples(deps: { bus: EventBus; places: AlarmPlaces; now: () 
       const place = await deps.places.resolve({ ...event, providerId });
       if (place.residentId === null) return;
       const last = event.samples.reduce((a, b) => (b.t > a.t ? b : a));
-      const sample: ResidentSample = { userId: place.residentId, bedState: last.bed, sleepState: last.state ?? null, hr: last.hr, rr: last.rr, sampleAt: last.t };
+      const sample: ResidentSample = { userId: place.residentId, bedState: last.bed, sleepState: last.state ?? null, hr: last.hr, rr: last.rr, move: last.move, sampleAt: last.t };
       latest.set(place.residentId, { ...sample, providerId });
       let changes = dirty.get(providerId);
       if (!changes) dirty.set(providerId, (changes = new Map()));
@@ -53,7 +53,7 @@ export function liveSamples(deps: { bus: EventBus; places: AlarmPlaces; now: () 
     of(providerId: number, residentId: number): ResidentSample {
       const sample = latest.get(residentId);
       if (!sample || sample.providerId !== providerId || deps.now() - (sample.sampleAt ?? 0) > SAMPLE_STALE_MS) {
-        return { userId: residentId, bedState: null, sleepState: null, hr: null, rr: null, sampleAt: null };
+        return { userId: residentId, bedState: null, sleepState: null, hr: null, rr: null, move: null, sampleAt: null };
       }
       const { providerId: _provider, ...rest } = sample;
       return rest;

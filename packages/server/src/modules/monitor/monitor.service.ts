@@ -5,6 +5,7 @@ import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
 import { alarmRepository } from '../alarms/alarm.repository.ts';
+import { FALL_RADAR_TYPES } from '../gateways/fall-radar.service.ts';
 import type { LiveSamples } from './live-samples.ts';
 
 /** Residents on the board: not checked out or deregistered. */
@@ -14,6 +15,7 @@ interface BoardRow {
   id: number;
   name: string;
   bed_id: number | null;
+  room_id: number | null;
   bunk: string | null;
   room: string | null;
   floor: string | null;
@@ -34,24 +36,37 @@ export function monitorService(db: Db, samples: LiveSamples, now: () => number) 
       .where('residents.provider_id', '=', providerId)
       .where('residents.state', 'in', ON_BOARD_STATES);
   }
-  const boardColumns = ['residents.id', 'residents.name', 'residents.bed_id', 'beds.name as bunk', 'rooms.name as room', 'floor.name as floor', 'area.name as area'] as const;
+  const boardColumns = ['residents.id', 'residents.name', 'residents.bed_id', 'beds.room_id', 'beds.name as bunk', 'rooms.name as room', 'floor.name as floor', 'area.name as area'] as const;
 
   async function liveStates(providerId: number, accountId: number, rows: BoardRow[]): Promise<ResidentLiveState[]> {
     const ids = rows.map((row) => row.id);
     if (ids.length === 0) return [];
     const bedIds = rows.map((row) => row.bed_id).filter((id): id is number => id !== null);
+    const roomIds = [...new Set(rows.map((row) => row.room_id).filter((id): id is number => id !== null))];
+    // The resident's and bed's devices, and the fall radars of the room (they see where the person is).
     const devices = await db
       .selectFrom('devices')
-      .select(['device_id', 'device_type', 'online', 'resident_id', 'bed_id'])
+      .select(['device_id', 'device_type', 'online', 'resident_id', 'bed_id', 'room_id'])
       .where('provider_id', '=', providerId)
-      .where((eb) => eb.or([eb('resident_id', 'in', ids), ...(bedIds.length ? [eb('bed_id', 'in', bedIds)] : [])]))
+      .where((eb) =>
+        eb.or([
+          eb('resident_id', 'in', ids),
+          ...(bedIds.length ? [eb('bed_id', 'in', bedIds)] : []),
+          ...(roomIds.length ? [eb.and([eb('room_id', 'in', roomIds), eb('bed_id', 'is', null), eb('resident_id', 'is', null), eb('device_type', 'in', [...FALL_RADAR_TYPES])])] : []),
+        ]),
+      )
       .execute();
     const open = await alarms.openOfResidents(providerId, ids);
     const focus = new Set(
       (await db.selectFrom('focus_residents').select('resident_id').where('account_id', '=', accountId).where('resident_id', 'in', ids).execute()).map((row) => row.resident_id),
     );
     return rows.map((row) => {
-      const own = devices.filter((device) => device.resident_id === row.id || (row.bed_id !== null && device.bed_id === row.bed_id));
+      const own = devices.filter(
+        (device) =>
+          device.resident_id === row.id ||
+          (row.bed_id !== null && device.bed_id === row.bed_id) ||
+          (row.room_id !== null && device.room_id === row.room_id && device.bed_id === null && device.resident_id === null),
+      );
       return {
         ...samples.of(providerId, row.id),
         userName: row.name,

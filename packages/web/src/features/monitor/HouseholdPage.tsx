@@ -12,11 +12,12 @@ import { LiveChart } from './LiveChart.tsx';
 import { useResidentLive } from './liveBoard.ts';
 import { useBoard } from './monitorApi.ts';
 import './monitor.css';
+import { RadarSite } from './RadarSite.tsx';
 import { useLiveData } from './useLiveData.ts';
 
 const RECENT_ALARMS = 10;
 
-/** A resident's household page, /realMonitor/resident?userId=: live chart, devices, recent alarms. */
+/** A resident's household page, /realMonitor/resident?userId=: live chart (heart, breathing, movement), devices, the fall radar's current site, recent alarms. */
 export function HouseholdPage() {
   const { t } = useTranslation(MONITOR_NS);
   useLiveData();
@@ -35,6 +36,11 @@ export function HouseholdPage() {
       </Card>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 }}>
         <Devices state={state} />
+        {state.devices
+          .filter((device) => deviceTypeInfo(device.deviceType)?.kind === 'fallRadar')
+          .map((device) => (
+            <RadarSite key={device.deviceId} deviceId={device.deviceId} />
+          ))}
         <RecentAlarms userId={userId} />
       </div>
     </div>
@@ -62,7 +68,6 @@ function Summary({ state }: { state: ResidentLiveState }) {
 
 function Devices({ state }: { state: ResidentLiveState }) {
   const { t } = useTranslation(MONITOR_NS);
-  const radar = state.devices.some((device) => deviceTypeInfo(device.deviceType)?.kind === 'fallRadar');
   return (
     <Card title={t('monitor.household.devices')} size="small">
       <List
@@ -77,7 +82,6 @@ function Devices({ state }: { state: ResidentLiveState }) {
           </List.Item>
         )}
       />
-      {radar ? <p className="monitor-legend">{t('monitor.household.radarSiteUnavailable')}</p> : null}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
+import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../shared/formatDateTime.ts';
+import { displayTimeZone } from '../shared/timeZone.ts';
 import { MONITOR_NS } from './i18n.ts';
 import { HISTORY_MS, liveBoard, type LiveSample } from './liveBoard.ts';
 
@@ -10,7 +11,7 @@ function series(samples: readonly LiveSample[], pick: (sample: LiveSample) => nu
   return samples.map((sample) => [sample.t, pick(sample)]);
 }
 
-/** Heart and breathing rate of the last 10 minutes, live from /dataChange. */
+/** Heart rate, breathing rate and body movement (0–100, right axis) of the last 10 minutes, live from /dataChange. */
 export function LiveChart({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation(MONITOR_NS);
   const host = useRef<HTMLDivElement>(null);
@@ -27,7 +28,7 @@ export function LiveChart({ userId }: { userId: number }) {
       const end = samples.at(-1)?.t ?? Date.now();
       chart.current?.setOption({
         xAxis: { min: end - HISTORY_MS, max: end },
-        series: [{ data: series(samples, (s) => s.hr) }, { data: series(samples, (s) => s.rr) }],
+        series: [{ data: series(samples, (s) => s.hr) }, { data: series(samples, (s) => s.rr) }, { data: series(samples, (s) => s.move) }],
       });
     };
     import('./lineChart.ts').then(
@@ -36,14 +37,20 @@ export function LiveChart({ userId }: { userId: number }) {
         chart.current = init(host.current, undefined, { renderer: 'canvas' });
         chart.current.setOption({
           animation: false,
-          grid: { left: 40, right: 16, top: 36, bottom: 28 },
-          legend: { data: [t('monitor.vital.hr'), t('monitor.vital.rr')] },
+          grid: { left: 40, right: 40, top: 36, bottom: 28 },
+          // One scrolling line, so the legend never wraps onto the plot on a phone.
+          legend: { type: 'scroll', top: 0, data: [t('monitor.vital.hr'), t('monitor.vital.rr'), t('monitor.vital.move')] },
           tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => (typeof value === 'number' ? String(Math.round(value)) : '—') },
-          xAxis: { type: 'time', axisLabel: { formatter: (value: number) => formatDateTime(value, i18n.language).slice(-8) } },
-          yAxis: { type: 'value', min: 0 },
+          // Hours and minutes in the platform's time zone (12-hour in English, spec 01 §1).
+          xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: (value: number) => dayjs(value).tz(displayTimeZone()).format(i18n.language === 'en-us' ? 'h:mm A' : 'HH:mm') } },
+          yAxis: [
+            { type: 'value', min: 0 },
+            { type: 'value', min: 0, max: 100, splitLine: { show: false } },
+          ],
           series: [
             { name: t('monitor.vital.hr'), type: 'line', showSymbol: false, data: [], color: '#c41d1f' },
             { name: t('monitor.vital.rr'), type: 'line', showSymbol: false, data: [], color: '#0f7b8a' },
+            { name: t('monitor.vital.move'), type: 'line', yAxisIndex: 1, step: 'end', showSymbol: false, data: [], color: '#6f42c1', lineStyle: { width: 1 } },
           ],
         });
         draw();

@@ -6,7 +6,7 @@ import { HISTORY_MS, LiveBoard } from './liveBoard.ts';
 
 function state(userId: number, patch: Partial<ResidentLiveState> = {}): ResidentLiveState {
   return {
-    userId, userName: `R${userId}`, bunk: '1', room: '101', floorArea: 'A 1F', bedState: 'in', sleepState: 'light', hr: 60, rr: 14, sampleAt: 1000,
+    userId, userName: `R${userId}`, bunk: '1', room: '101', floorArea: 'A 1F', bedState: 'in', sleepState: 'light', hr: 60, rr: 14, move: 3, sampleAt: 1000,
     deviceOnline: true, devices: [], openAlarms: [], focused: false, ...patch,
   };
 }
@@ -28,7 +28,7 @@ describe('the live board (batched per animation frame)', () => {
 
   it('ignores samples of residents no screen has listed', () => {
     const board = new LiveBoard((flush) => flush());
-    board.push([{ userId: 99, bedState: 'in', sleepState: null, hr: 70, rr: 12, sampleAt: 5 }]);
+    board.push([{ userId: 99, bedState: 'in', sleepState: null, hr: 70, rr: 12, move: 0, sampleAt: 5 }]);
     assert.equal(board.get(99), undefined);
   });
 
@@ -44,9 +44,10 @@ describe('the live board (batched per animation frame)', () => {
   it('keeps the last 10 minutes of samples per resident for the household chart', () => {
     const board = new LiveBoard((flush) => flush());
     board.load([state(7)]);
-    for (let t = 0; t <= 15 * 60_000; t += 60_000) board.push([state(7, { sampleAt: t, hr: 50 + t / 60_000 })]);
+    for (let t = 0; t <= 15 * 60_000; t += 60_000) board.push([state(7, { sampleAt: t, hr: 50 + t / 60_000, move: t / 60_000 })]);
     const samples = board.samples(7);
     assert.equal(samples.at(-1)?.t, 15 * 60_000);
+    assert.equal(samples.at(-1)?.move, 15, 'the movement line has its samples');
     assert.ok(samples[0].t >= 15 * 60_000 - HISTORY_MS);
     assert.equal(samples.length, 11);
   });

@@ -105,7 +105,7 @@ export class LiveBoard {
     if (row.sampleAt === null) return;
     const list = this.history.get(row.userId) ?? [];
     if (list.at(-1)?.t === row.sampleAt) return;
-    list.push({ t: row.sampleAt, hr: row.hr, rr: row.rr, move: null });
+    list.push({ t: row.sampleAt, hr: row.hr, rr: row.rr, move: row.move ?? null });
     const cutoff = row.sampleAt - HISTORY_MS;
     while (list.length && list[0].t < cutoff) list.shift();
     this.history.set(row.userId, list);
