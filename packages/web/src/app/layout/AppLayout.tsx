@@ -1,11 +1,10 @@
 import { routeChain, routeTitleKey, SIDEBAR_WIDTH_PX } from '@vigil/contracts';
 import { Drawer, Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { usePlatformName, usePlatformSetting } from '../../api/platform-queries.ts';
 import { useBrandingSync, useDocumentTitle } from '../../branding/branding.ts';
-import { AlarmCenter } from '../../features/alarms/AlarmCenter.tsx';
 import { useLiveConnection } from '../../realtime/live-connection.ts';
 import { canOpen, menuEntries } from '../routing/access.ts';
 import { useAccessContext } from '../routing/use-access.ts';
@@ -18,6 +17,10 @@ import { useLayoutSettings } from './layout-settings.ts';
 import { MAIN_CONTENT_ID, PageTitle, SkipLink } from './PageTitle.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { useIsMobile } from './use-mobile.ts';
+
+// The alarm centre (popups, pending list, voice, handling dialog) is its own chunk, fetched
+// once the shell renders, so it never delays a screen's first paint.
+const AlarmCenter = lazy(() => import('../../features/alarms/AlarmCenter.tsx').then((m) => ({ default: m.AlarmCenter })));
 
 const COLLAPSED_WIDTH_PX = 64;
 
@@ -94,7 +97,11 @@ export function AppLayout() {
           <Outlet />
         </Layout.Content>
         <SettingsPanel />
-        {alarmsAllowed ? <AlarmCenter /> : null}
+        {alarmsAllowed ? (
+          <Suspense fallback={null}>
+            <AlarmCenter />
+          </Suspense>
+        ) : null}
       </Layout>
     </Layout>
   );
