@@ -204,9 +204,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const gateways = gatewayModule(routes, { db, now, workers, events: bus, downlink });
   const reports = reportRepository(db);
   reportRoutes(withDataPermission(routes), reportService(reports, settings));
-  releaseRoutes(app, routes, { db, now, dataDir: config.dataDir });
+  releaseRoutes(app, routes, { db, now, dataDir: config.dataDir, s3: config.s3 });
   const firmwareModule = firmwareRoutes(app, routes, {
-    db, now, dataDir: config.dataDir, workers, secret: keys.deviceCipherSecret, bus, commands: deviceModule.commands,
+    db, now, dataDir: config.dataDir, s3: config.s3, workers, secret: keys.deviceCipherSecret, bus, commands: deviceModule.commands,
     // Devices upgrading at once per released package (docs/firmware.md).
     rolloutBatch: config.firmwareRolloutBatch ?? DEFAULT_ROLLOUT_BATCH,
     log: app.log,
