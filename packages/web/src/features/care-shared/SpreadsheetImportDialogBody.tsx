@@ -20,9 +20,11 @@ export interface SpreadsheetImportDialogProps<Result extends { imported: number 
   title: string;
   /** Sends the file (uploadFile with the import operation), reporting upload progress. */
   upload: (file: File, onProgress: (percent: number) => void) => Promise<Result>;
-  /** Downloads the import template. */
-  onDownloadTemplate: () => void;
-  templateLoading: boolean;
+  /** Downloads the import template (no template button without it). */
+  onDownloadTemplate?: () => void;
+  templateLoading?: boolean;
+  /** What the file must hold, instead of "Use the template …". */
+  hint?: string;
   /** Called once after a successful import (refresh lists). */
   onImported: (result: Result) => void;
   onClose: () => void;
@@ -36,7 +38,7 @@ export interface SpreadsheetImportDialogProps<Result extends { imported: number 
  * (a rejected file imports nothing).
  */
 export function SpreadsheetImportDialogBody<Result extends { imported: number }>(props: SpreadsheetImportDialogProps<Result>) {
-  const { open, title, upload, onDownloadTemplate, templateLoading, onImported, onClose, renderResultExtra } = props;
+  const { open, title, upload, onDownloadTemplate, templateLoading, onImported, onClose, renderResultExtra, hint } = props;
   const { t } = useTranslation(CARE_NS);
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
@@ -81,9 +83,13 @@ export function SpreadsheetImportDialogBody<Result extends { imported: number }>
       </Button>
     ) : (
       <Flex justify="space-between" wrap gap={8}>
-        <Button icon={<DownloadOutlined />} loading={templateLoading} onClick={onDownloadTemplate}>
-          {t('care.import.template')}
-        </Button>
+        {onDownloadTemplate ? (
+          <Button icon={<DownloadOutlined />} loading={templateLoading} onClick={onDownloadTemplate}>
+            {t('care.import.template')}
+          </Button>
+        ) : (
+          <span />
+        )}
         <Flex gap={8}>
           <Button onClick={close} disabled={busy}>
             {t('care.import.cancel')}
@@ -124,7 +130,7 @@ export function SpreadsheetImportDialogBody<Result extends { imported: number }>
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">{t('care.import.drop')}</p>
-            <p className="ant-upload-hint">{t('care.import.hint', { max: IMPORT_MAX_MB })}</p>
+            <p className="ant-upload-hint">{hint ?? t('care.import.hint', { max: IMPORT_MAX_MB })}</p>
           </Upload.Dragger>
           {file && (
             <Typography.Text>
