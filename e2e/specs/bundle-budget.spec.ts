@@ -9,23 +9,22 @@ import { chunkKey, entryKey, gzipBytes, isOurModule, readManifest, staticGraph, 
 // accessible and clean" is 300 KB for the login page and 500 KB for any other first screen;
 // until then these are ratchets at today's sizes plus a little room: lower them as chunks
 // shrink, never raise them.
-// History: 625 → 705 KB when the alarm centre and the device screens arrived; 705 → 570 KB
+// History: 625 → 705 KB when the alarm centre and the device screens arrived; 705 → 575 KB
 // (login 380 → 320 KB) when contracts became side-effect free (a screen carries only the
 // operations it calls), the contract messages and alarm wording began to load per language,
-// the alarm centre became its own chunk and the import and sleep-settings dialogs load when
-// first opened. What is left is antd itself (table, pickers, select, tabs, menu) and zod,
+// and the import and sleep-settings dialogs load when first opened. The alarm centre stays in
+// the shell: as a lazy chunk it would miss a fall raised between the socket's login and the
+// chunk's arrival (no popup, no sound), which the alarms e2e caught. What is left is antd itself (table, pickers, select, tabs, menu) and zod,
 // which every operation's schema brings into the entry (docs/performance.md).
 const LOGIN_BUDGET = 320 * 1024;
-const FIRST_SCREEN_BUDGET = 570 * 1024;
+const FIRST_SCREEN_BUDGET = 575 * 1024;
 /**
  * Our modules loaded after a screen is up (not screens), each with its own budget for what it
  * adds beyond the entry and the shell: ECharts with the line chart, which the household page
- * fetches once it shows; the alarm centre, fetched once the shell renders; dialogs fetched
- * the first time they open.
+ * fetches once it shows; dialogs fetched the first time they open.
  */
 const ON_DEMAND: Readonly<Record<string, number>> = {
   'src/features/monitor/lineChart.ts': 180 * 1024,
-  'src/features/alarms/AlarmCenter.tsx': 40 * 1024,
   'src/features/care-shared/SpreadsheetImportDialogBody.tsx': 120 * 1024,
   'src/features/devices/SleepSettingsDialog.tsx': 160 * 1024,
 };

@@ -1,10 +1,11 @@
 import { routeChain, routeTitleKey, SIDEBAR_WIDTH_PX } from '@vigil/contracts';
 import { Drawer, Layout } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { usePlatformName, usePlatformSetting } from '../../api/platform-queries.ts';
 import { useBrandingSync, useDocumentTitle } from '../../branding/branding.ts';
+import { AlarmCenter } from '../../features/alarms/AlarmCenter.tsx';
 import { useLiveConnection } from '../../realtime/live-connection.ts';
 import { canOpen, menuEntries } from '../routing/access.ts';
 import { useAccessContext } from '../routing/use-access.ts';
@@ -17,10 +18,6 @@ import { useLayoutSettings } from './layout-settings.ts';
 import { MAIN_CONTENT_ID, PageTitle, SkipLink } from './PageTitle.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { useIsMobile } from './use-mobile.ts';
-
-// The alarm centre (popups, pending list, voice, handling dialog) is its own chunk, fetched
-// once the shell renders, so it never delays a screen's first paint.
-const AlarmCenter = lazy(() => import('../../features/alarms/AlarmCenter.tsx').then((m) => ({ default: m.AlarmCenter })));
 
 const COLLAPSED_WIDTH_PX = 64;
 
@@ -97,11 +94,7 @@ export function AppLayout() {
           <Outlet />
         </Layout.Content>
         <SettingsPanel />
-        {alarmsAllowed ? (
-          <Suspense fallback={null}>
-            <AlarmCenter />
-          </Suspense>
-        ) : null}
+        {alarmsAllowed ? <AlarmCenter /> : null}
       </Layout>
     </Layout>
   );
