@@ -2,32 +2,40 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { entryKey, gzipBytes, readManifest, staticGraph, WEB_DIST } from '../support/bundle-graph.ts';
+import { chunkKey, entryKey, gzipBytes, isOurModule, readManifest, staticGraph, WEB_DIST } from '../support/bundle-graph.ts';
 
 // Budgets of gzip JavaScript a browser fetches before a first screen can run. Bytes are
 // deterministic, so these hold exactly after `npm run build`. The goal of the issue "fast,
 // accessible and clean" is 300 KB for the login page and 500 KB for any other first screen;
-// until the feature locales (about 60 KB of the entry) load per language, these are ratchets
-// at today's sizes plus a little room: lower them as chunks shrink, never raise them.
-// Raised once, from 625 to 705 KB, when the alarm centre joined the signed-in shell (socket,
-// voice, popups, pending list and the alarm wording of every language: about 40 KB on every
-// screen) and the device screens arrived (device management is the largest at 699 KB). Known
-// cuts: alarm wording per language, the alarm centre as its own chunk after first paint.
-const LOGIN_BUDGET = 380 * 1024;
-const FIRST_SCREEN_BUDGET = 705 * 1024;
-const SHELL = 'src/app/layout/AppLayout.tsx';
+// until then these are ratchets at today's sizes plus a little room: lower them as chunks
+// shrink, never raise them.
+// History: 625 → 705 KB when the alarm centre and the device screens arrived; 705 → 575 KB
+// (login 380 → 320 KB) when contracts became side-effect free (a screen carries only the
+// operations it calls), the contract messages and alarm wording began to load per language,
+// and the import and sleep-settings dialogs load when first opened. The alarm centre stays in
+// the shell: as a lazy chunk it would miss a fall raised between the socket's login and the
+// chunk's arrival (no popup, no sound), which the alarms e2e caught. What is left is antd itself (table, pickers, select, tabs, menu) and zod,
+// which every operation's schema brings into the entry (docs/performance.md).
+const LOGIN_BUDGET = 320 * 1024;
+const FIRST_SCREEN_BUDGET = 575 * 1024;
 /**
- * Our modules that wrap a library loaded after a screen is up (not screens): ECharts with
- * the line chart, which the household page fetches once it shows, and ECharts with the sleep
- * report's line, bar and gauge charts (190 KB when added). Each has its own budget for what it
- * adds beyond the entry and the shell.
+ * Our modules loaded after a screen is up (not screens), each with its own budget for what it
+ * adds beyond the entry and the shell: ECharts with the line chart, which the household page
+ * fetches once it shows; ECharts with the sleep report's line, bar and gauge charts (190 KB when
+ * added); dialogs fetched the first time they open.
  */
-const ON_DEMAND_LIBRARIES: Readonly<Record<string, number>> = { 'src/features/monitor/lineChart.ts': 180 * 1024, 'src/features/sleep-report/sleepCharts.ts': 200 * 1024 };
+const ON_DEMAND: Readonly<Record<string, number>> = {
+  'src/features/monitor/lineChart.ts': 180 * 1024,
+  'src/features/sleep-report/sleepCharts.ts': 200 * 1024,
+  'src/features/care-shared/SpreadsheetImportDialogBody.tsx': 120 * 1024,
+  'src/features/devices/SleepSettingsDialog.tsx': 160 * 1024,
+};
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('console bundle budgets (gzip JavaScript per first screen)', () => {
   const manifest = readManifest();
   const entry = entryKey(manifest);
+  const SHELL = chunkKey(manifest, 'src/app/layout/AppLayout.tsx');
 
   it('the login page stays within budget and carries neither the signed-in shell nor node-forge', () => {
     const files = staticGraph(manifest, [entry]);
@@ -45,7 +53,7 @@ describe('console bundle budgets (gzip JavaScript per first screen)', () => {
 
   it('every lazy screen, with the shell and the entry, stays within budget', () => {
     // Our lazy modules (screens, pages); library chunks loaded on demand (node-forge on submit, locales) are not screens.
-    const lazyChunks = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && key.startsWith('src/') && !(key in ON_DEMAND_LIBRARIES));
+    const lazyChunks = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && isOurModule(manifest, key) && key !== SHELL && !(key in ON_DEMAND));
     assert.ok(lazyChunks.length >= 8, `found only ${lazyChunks.length} lazy chunks`);
     const over: string[] = [];
     for (const key of lazyChunks) {
@@ -55,9 +63,9 @@ describe('console bundle budgets (gzip JavaScript per first screen)', () => {
     assert.deepEqual(over, [], `over the ${KB(FIRST_SCREEN_BUDGET)} budget`);
   });
 
-  it('libraries loaded on demand (the live chart) stay within their own budgets', () => {
+  it('modules loaded on demand (the live chart, the alarm centre, dialogs) stay within their own budgets', () => {
     const base = staticGraph(manifest, [entry, SHELL]);
-    for (const [key, budget] of Object.entries(ON_DEMAND_LIBRARIES)) {
+    for (const [key, budget] of Object.entries(ON_DEMAND)) {
       assert.ok(manifest[key]?.isDynamicEntry, `${key} is loaded on demand`);
       const own = [...staticGraph(manifest, [key])].filter((file) => !base.has(file));
       const bytes = gzipBytes(own);

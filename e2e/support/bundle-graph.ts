@@ -8,6 +8,8 @@ export interface ManifestChunk {
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
+  /** The chunk's name (its main module's file name without extension). */
+  name?: string;
   imports?: string[];
   dynamicImports?: string[];
 }
@@ -52,4 +54,25 @@ export function entryKey(manifest: Manifest): string {
   const key = Object.keys(manifest).find((candidate) => manifest[candidate].isEntry);
   if (!key) throw new Error('manifest has no entry chunk');
   return key;
+}
+
+/**
+ * The manifest key of the chunk holding one of our modules. Rollup names a dynamic entry
+ * `_<Name>-<hash>.js` instead of its path when the chunk also hosts modules shared with the
+ * chunks it loads later (the shell hosts the alarm bell the alarm centre uses).
+ */
+export function chunkKey(manifest: Manifest, src: string): string {
+  if (manifest[src]) return src;
+  const name = path.basename(src).replace(/\.[^.]+$/, '');
+  const matches = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && !manifest[key].src && manifest[key].name === name);
+  if (matches.length !== 1) throw new Error(`manifest has ${matches.length} chunks for ${src}`);
+  return matches[0];
+}
+
+/** True for a chunk of our own source module (a screen, page or dialog), not a library, locale file or contracts module. */
+export function isOurModule(manifest: Manifest, key: string): boolean {
+  if (key.endsWith('.json')) return false;
+  if (key.startsWith('src/')) return true;
+  // A dynamic entry named by rollup (see chunkKey): our components are PascalCase.
+  return key.startsWith('_') && !manifest[key].src && /^[A-Z]\w*$/.test(manifest[key].name ?? '');
 }

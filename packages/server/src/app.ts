@@ -211,9 +211,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // PDFs render in workers of their own (docs/pdf.md), so a report export never waits behind uploads.
   const pdf = createPdfRenderer({ onFontMissing: (files) => app.log.error({ files }, 'PDF export: font file missing (install fonts-noto-cjk or set VIGIL_PDF_CJK_FONT)') });
   reportRoutes(withDataPermission(routes), reportService(reports, settings), reportPdfService({ reports, settings, pdf, now }));
-  releaseRoutes(app, routes, { db, now, dataDir: config.dataDir });
+  releaseRoutes(app, routes, { db, now, dataDir: config.dataDir, s3: config.s3 });
   const firmwareModule = firmwareRoutes(app, routes, {
-    db, now, dataDir: config.dataDir, workers, secret: keys.deviceCipherSecret, bus, commands: deviceModule.commands,
+    db, now, dataDir: config.dataDir, s3: config.s3, workers, secret: keys.deviceCipherSecret, bus, commands: deviceModule.commands,
     // Devices upgrading at once per released package (docs/firmware.md).
     rolloutBatch: config.firmwareRolloutBatch ?? DEFAULT_ROLLOUT_BATCH,
     log: app.log,

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { DEVICE_COMMAND_RETENTION_DAYS_DEFAULT, RAW_RETENTION_DAYS_DEFAULT } from '@vigil/contracts';
+import { parseS3Url, type S3Location } from './modules/releases/s3-url.ts';
 
 /** Runtime configuration, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
   firmwareRolloutBatch: number | null;
   /** The carrier's NB-IoT platform (docs/carrier-adapter.md); all null when there is none. */
   carrier: CarrierConfig;
+  /** S3-compatible store for firmware and app packages (S3_URL, docs/firmware.md); null keeps them under dataDir. */
+  s3: S3Location | null;
 }
 
 export interface CarrierConfig {
@@ -147,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     carrier: loadCarrierConfig(env),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     redisChannel: env.REDIS_CHANNEL?.trim() || 'vigil:events:v1',
+    s3: env.S3_URL?.trim() ? parseS3Url(env.S3_URL.trim()) : null,
   };
 }

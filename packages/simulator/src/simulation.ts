@@ -13,6 +13,11 @@ export interface SimulationOptions {
   brokerUrl?: string;
   /** Or Vigil's base URL, to report over HTTP instead (`http://host:port`). */
   httpBaseUrl?: string;
+  /**
+   * Vigil's HTTP base URL where devices download firmware (`upgrade` commands carry a path).
+   * Defaults to httpBaseUrl; without either, upgrades only play their acks.
+   */
+  downloadBaseUrl?: string;
   /** HTTP only: real milliseconds between polls for commands. Default 5000. */
   pollMs?: number;
   devices: readonly SimulatedDeviceSpec[];
@@ -96,6 +101,8 @@ export interface SimulationHandle {
   comeBack(deviceId: string): Promise<void>;
   /** A sleep monitor's spell in bed (night or nap) at a simulated moment (default now): the ground truth of what it reports. */
   truth(deviceId: string, at?: number): NightTruth | undefined;
+  /** A device's firmware version now and the packages it downloaded and verified (size and MD5). */
+  firmware(deviceId: string): { version: string; downloaded: readonly { version: string; md5: string; size: number }[] };
   stats(): SimulationStats;
   /** Stops every device: by default each says it goes offline; `clearRetained` also removes its retained status (tests on a shared broker). */
   stop(options?: { clearRetained?: boolean }): Promise<void>;
@@ -109,6 +116,15 @@ interface Running {
   lastAmbient: number;
   lastFlushReal: number;
   pending: Promise<unknown>;
+}
+
+/** Downloads a firmware package as a device would: GET on Vigil's server, the whole body. */
+async function download(base: string, url: string): Promise<Uint8Array> {
+  const response = await fetch(new URL(url, base), { signal: AbortSignal.timeout(60_000) });
+  if (!response.ok) throw new Error(`download answered HTTP ${response.status}`);
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) throw new Error(`download refused: ${(await response.text()).slice(0, 200)}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /** Starts simulated devices speaking Vigil's device protocol. */
@@ -140,6 +156,8 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     }, ms);
     timers.add(timer);
   };
+
+  const downloadBase = options.downloadBaseUrl ?? options.httpBaseUrl;
 
   const running = new Map<string, Running>();
   const owners = new Map<string, Running>();
@@ -210,6 +228,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
       send: (out) => send(entry, out),
       restart: (downMs) => void goOffline(entry, downMs),
       later,
+      ...(downloadBase ? { download: (url: string) => download(downloadBase, url) } : {}),
     });
     const entry: Running = { device, link: null, online: true, announced: false, lastAmbient: simStart, lastFlushReal: realStart - phase, pending: Promise.resolve() };
     running.set(spec.deviceId, entry);
@@ -272,6 +291,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     goOffline: (deviceId, offlineOptions) => goOffline(topLevel(deviceId), offlineOptions?.forMs),
     comeBack: async (deviceId) => comeBack(topLevel(deviceId)),
     truth: (deviceId, at) => topLevel(deviceId).device.residentDays?.spellAt(at ?? now())?.truth,
+    firmware: (deviceId) => ({ version: topLevel(deviceId).device.firmware, downloaded: [...topLevel(deviceId).device.downloaded] }),
     stats: () => ({ ...stats, byChannel: { ...stats.byChannel }, online: [...running.values()].filter((entry) => entry.online).length }),
     async stop(stopOptions = {}) {
       if (stopped) return;

@@ -36,6 +36,8 @@ export async function startI18n(language = 'en-us'): Promise<void> {
   localStorage.setItem('language', language);
   const { initI18n } = await import('../src/i18n/index.ts');
   await initI18n([]);
+  const { loadContractTexts } = await import('../src/i18n/contract-texts.ts');
+  await loadContractTexts(language as Parameters<typeof loadContractTexts>[0]);
   for (const folder of localeFolders(SRC)) {
     i18next.addResourceBundle(language, namespaceOf(folder), JSON.parse(readFileSync(join(folder, `${language}.json`), 'utf8')), true, true);
   }

@@ -6,6 +6,9 @@ import { it } from './it.ts';
 import { ja } from './ja.ts';
 import { ko } from './ko.ts';
 import { zhCN } from './zh-cn.ts';
+import { fillMessage } from './load.ts';
+
+export * from './load.ts';
 
 export type { MessageKey, Messages };
 
@@ -18,6 +21,5 @@ export function isMessageKey(value: string): value is MessageKey {
 
 /** The message for a key in a language, with `{name}` placeholders filled. */
 export function formatMessage(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = MESSAGES[language][key] ?? enUS[key];
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  return fillMessage(MESSAGES[language][key] ?? enUS[key], params);
 }

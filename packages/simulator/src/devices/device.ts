@@ -10,6 +10,7 @@ import {
   type StatusMessage,
   type TelemetrySample,
 } from '@vigil/contracts';
+import { createHash } from 'node:crypto';
 import { hashString, mix, unit } from '../random.ts';
 import type { UplinkChannel } from '../transport/transport.ts';
 import { ambientEvents } from './ambient.ts';
@@ -32,6 +33,12 @@ export interface DeviceContext {
   restart(downMs: number): void;
   /** Runs `action` after `ms` real milliseconds, unless the simulation stopped. */
   later(ms: number, action: () => void): void;
+  /**
+   * Fetches a firmware package by the URL of an `upgrade` command (a path on Vigil's HTTP
+   * server with a signed token). Absent when the simulation knows no HTTP base URL: upgrades
+   * then only play their acks.
+   */
+  download?(url: string): Promise<Uint8Array>;
 }
 
 /** Kinds that run on mains power; the others on batteries that run low. */
@@ -68,6 +75,8 @@ export class SimulatedDevice {
   readonly subs: Member[];
   reportInterval: number;
   firmware = '1.4.2';
+  /** Packages this device downloaded and verified (size and MD5), oldest first. */
+  readonly downloaded: { version: string; md5: string; size: number }[] = [];
   private telemetryCursor: number | null = null;
   private readonly days: ReturnType<typeof residentDays> | null;
   private realtimeUntil = 0;
@@ -205,12 +214,34 @@ export class SimulatedDevice {
         const version = typeof args.version === 'string' && args.version.length <= 32 ? args.version : null;
         if (!version) return this.ack(command, false, { code: 'invalidArgs', stage: 'failed', message: 'version required' });
         this.ack(command, true, { stage: 'downloading', progress: 0 });
-        this.context.later(500, () => this.ack(command, true, { stage: 'installing', progress: 60 }));
-        this.context.later(1000, () => {
-          this.firmware = version;
-          this.ack(command, true, { stage: 'done', progress: 100 });
-          this.context.later(200, () => this.context.restart(2000));
-        });
+        const install = () => {
+          this.ack(command, true, { stage: 'installing', progress: 60 });
+          this.context.later(500, () => {
+            this.firmware = version;
+            this.ack(command, true, { stage: 'done', progress: 100 });
+            this.context.later(200, () => this.context.restart(2000));
+          });
+        };
+        if (!this.context.download || typeof args.url !== 'string') {
+          this.context.later(500, install);
+          return;
+        }
+        // A real device downloads the package and installs it only when size and MD5 match.
+        void this.context.download(args.url).then(
+          (bytes) => {
+            const md5 = createHash('md5').update(bytes).digest('hex');
+            if (typeof args.md5 === 'string' && md5 !== args.md5.toLowerCase()) {
+              return this.ack(command, false, { stage: 'failed', code: 'md5Mismatch', message: `MD5 ${md5} is not ${args.md5}` });
+            }
+            if (typeof args.size === 'number' && bytes.length !== args.size) {
+              return this.ack(command, false, { stage: 'failed', code: 'sizeMismatch', message: `${bytes.length} bytes, expected ${args.size}` });
+            }
+            this.downloaded.push({ version, md5, size: bytes.length });
+            this.ack(command, true, { stage: 'downloading', progress: 50 });
+            this.context.later(200, install);
+          },
+          (error: unknown) => this.ack(command, false, { stage: 'failed', code: 'downloadFailed', message: error instanceof Error ? error.message : String(error) }),
+        );
         return;
       }
       case 'pair':

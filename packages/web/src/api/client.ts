@@ -92,6 +92,7 @@ export async function uploadFile<Op extends Operation>(
   file: File | Blob,
   fields: Record<string, string> = {},
   onProgress?: (percent: number) => void,
+  query: Record<string, unknown> = {},
 ): Promise<OutputOf<Op>> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
@@ -99,7 +100,7 @@ export async function uploadFile<Op extends Operation>(
   // XMLHttpRequest because fetch cannot report upload progress.
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api${operation.path}`);
+    request.open('POST', `/api${operation.path}${toQuery(query)}`);
     for (const [key, value] of Object.entries(headers())) request.setRequestHeader(key, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && onProgress) onProgress(Math.round((event.loaded / event.total) * 100));

@@ -2,6 +2,7 @@ import type { Language } from '@vigil/contracts';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
+import { loadContractTexts } from './contract-texts.ts';
 
 // Each language's antd and dayjs locale is its own chunk, fetched when that language
 // is first used, so a console in one language never downloads the other six.
@@ -41,10 +42,15 @@ const DAYJS_LOCALES: Record<Language, string> = {
 const loadedAntdLocales = new Map<Language, Locale>([['en-us', enUS]]);
 
 /**
- * Loads antd's and dayjs's locale for a language (once) and makes it dayjs's global
- * locale. A locale that fails to load leaves English in place rather than blocking the console.
+ * Loads antd's and dayjs's locale and the contract's messages and alarm wording for a
+ * language (once each) and makes it dayjs's global locale. A locale that fails to load
+ * leaves English in place rather than blocking the console.
  */
 export async function loadUiLocale(language: Language): Promise<void> {
+  await Promise.all([loadLibraryLocales(language), loadContractTexts(language).catch(() => undefined)]);
+}
+
+async function loadLibraryLocales(language: Language): Promise<void> {
   if (language !== 'en-us' && !loadedAntdLocales.has(language)) {
     try {
       const [antd] = await Promise.all([ANTD_LOCALE_LOADERS[language](), DAYJS_LOCALE_LOADERS[language]()]);

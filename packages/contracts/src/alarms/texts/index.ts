@@ -6,6 +6,9 @@ import { alarmTextsIt } from './it.ts';
 import { alarmTextsJa } from './ja.ts';
 import { alarmTextsKo } from './ko.ts';
 import { alarmTextsZhCN } from './zh-cn.ts';
+import { alarmDurationText, fillAlarmText } from './load.ts';
+
+export * from './load.ts';
 
 export type { AlarmTextKey, AlarmTexts };
 export { alarmTextsEnUS };
@@ -22,15 +25,10 @@ export function isAlarmTextKey(value: string): value is AlarmTextKey {
 /** An alarm text in a language with `{name}` placeholders filled; '' for an unknown key. */
 export function formatAlarmText(language: Language, key: string, params: Record<string, string | number> = {}): string {
   if (!isAlarmTextKey(key)) return '';
-  const template = ALARM_TEXTS[language][key] ?? alarmTextsEnUS[key];
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match)).replace(/\s+/g, ' ').replace(/\s+([.,;:)])/g, '$1').replace(/\(\s*\)/g, '').trim();
+  return fillAlarmText(ALARM_TEXTS[language][key] ?? alarmTextsEnUS[key], params);
 }
 
 /** A duration in seconds as the console shows it (spec 02 §9): minutes with "or more", under a minute as such, hours past a day. */
 export function formatAlarmDuration(language: Language, seconds: number | null): string {
-  if (seconds === null) return '';
-  if (seconds < 60) return formatAlarmText(language, 'duration.lessThanMinute');
-  const minutes = Math.floor(seconds / 60);
-  if (minutes > 1440) return formatAlarmText(language, 'duration.hours', { hours: Math.floor(minutes / 60) });
-  return formatAlarmText(language, 'duration.minutes', { minutes });
+  return alarmDurationText(ALARM_TEXTS[language], seconds);
 }

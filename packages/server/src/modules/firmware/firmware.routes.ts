@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import * as api from '@vigil/contracts';
 import { DeviceTypeSchema, md5Schema } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +8,8 @@ import type { Db } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
 import type { OperationRegistrar } from '../../http/register.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
-import { releaseStore } from '../releases/release-store.ts';
+import { openReleaseStore } from '../releases/release-storage.ts';
+import type { S3Location } from '../releases/s3-url.ts';
 import { downloadTokens } from './download-token.ts';
 import { HARDSOFT_DOWNLOAD_PATH, firmwareService } from './firmware.service.ts';
 import { firmwareRollout } from './firmware-rollout.ts';
@@ -25,9 +24,9 @@ interface CommandIssuer {
 export function firmwareRoutes(
   app: FastifyInstance,
   routes: OperationRegistrar,
-  deps: { db: Db; now: () => number; dataDir: string; workers: WorkerPool; secret: Buffer; bus: EventBus; commands: CommandIssuer; rolloutBatch: number; log: { warn(data: object, message: string): void } },
+  deps: { db: Db; now: () => number; dataDir: string; s3: S3Location | null; workers: WorkerPool; secret: Buffer; bus: EventBus; commands: CommandIssuer; rolloutBatch: number; log: { warn(data: object, message: string): void } },
 ) {
-  const store = releaseStore(path.join(deps.dataDir, 'firmware'));
+  const store = openReleaseStore(deps.dataDir, 'firmware', deps.s3);
   const tokens = downloadTokens(deps.secret, deps.now);
   const firmware = firmwareService({ db: deps.db, store, workers: deps.workers, tokens, now: deps.now });
   const rollout = firmwareRollout({ db: deps.db, bus: deps.bus, commands: deps.commands, tokens, now: deps.now, batch: deps.rolloutBatch, log: deps.log });
@@ -88,7 +87,7 @@ export function firmwareRoutes(
       .header('content-length', String(file.size))
       .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"`)
       .header('cache-control', 'no-store')
-      .send(fs.createReadStream(file.path));
+      .send(file.stream);
   });
   return { firmware, rollout };
 }

@@ -249,13 +249,13 @@ export function firmwareService(deps: { db: Db; store: ReleaseStore; workers: Wo
     },
 
     /** The stored file a valid download token names, or null. */
-    async download(token: string): Promise<{ path: string; size: number; fileName: string } | null> {
+    async download(token: string): Promise<{ stream: Readable; size: number; fileName: string } | null> {
       const claim = tokens.verify(token);
       if (!claim) return null;
       const file = await repository.findFile(claim.fileId);
-      const filePath = store.pathOf(claim.fileId);
-      if (!file || !filePath || !(await store.exists(claim.fileId))) return null;
-      return { path: filePath, size: Number(file.size), fileName: file.file_name };
+      const stream = file ? await store.open(claim.fileId) : null;
+      if (!file || !stream) return null;
+      return { stream, size: Number(file.size), fileName: file.file_name };
     },
   };
 }

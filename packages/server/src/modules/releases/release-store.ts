@@ -69,10 +69,27 @@ export function releaseStore(directory: string) {
       return { id, size, md5: hash.digest('hex') };
     },
 
+    /** A stored file's bytes as a stream, or null when there is no such file. */
+    async open(id: string): Promise<Readable | null> {
+      return (await this.exists(id)) ? fs.createReadStream(path.join(directory, id)) : null;
+    },
+
     async remove(id: string): Promise<void> {
       const file = this.pathOf(id);
       if (file) await fs.promises.rm(file, { force: true });
     },
   };
 }
-export type ReleaseStore = ReturnType<typeof releaseStore>;
+
+/**
+ * Where release files live: a directory on disk (the default), or an S3-compatible object
+ * store (`S3_URL`, s3-store.ts) so that every Vigil process serves every package. After a
+ * `write`, `pathOf` names a local copy the caller may read (firmware inspection).
+ */
+export interface ReleaseStore {
+  pathOf(id: string): string | null;
+  exists(id: string): Promise<boolean>;
+  write(source: Readable, maxBytes: number, isTruncated?: () => boolean): Promise<StoredBytes>;
+  open(id: string): Promise<Readable | null>;
+  remove(id: string): Promise<void>;
+}

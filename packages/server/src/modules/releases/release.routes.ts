@@ -1,17 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import * as api from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
 import type { OperationRegistrar } from '../../http/register.ts';
-import { releaseStore } from './release-store.ts';
+import { openReleaseStore } from './release-storage.ts';
+import type { S3Location } from './s3-url.ts';
 import { RELEASE_FILE_ROUTE } from './release.presenter.ts';
 import { releaseService } from './release.service.ts';
 
 /** App and H5 releases (/version/apph5version, /app/uploadFile, /app/download/:id). */
-export function releaseRoutes(app: FastifyInstance, routes: OperationRegistrar, deps: { db: Db; now: () => number; dataDir: string }): void {
-  const store = releaseStore(path.join(deps.dataDir, 'releases'));
+export function releaseRoutes(app: FastifyInstance, routes: OperationRegistrar, deps: { db: Db; now: () => number; dataDir: string; s3: S3Location | null }): void {
+  const store = openReleaseStore(deps.dataDir, 'releases', deps.s3);
   const releases = releaseService({ db: deps.db, store, now: deps.now });
 
   routes.secured(api.appVersionList, async (input) => releases.appList(input));
@@ -35,13 +34,13 @@ export function releaseRoutes(app: FastifyInstance, routes: OperationRegistrar, 
 
   // Packages are public downloads: an app updating itself has them by the URL the check answered.
   app.get<{ Params: { id: string } }>(`${RELEASE_FILE_ROUTE}/:id`, async (request, reply) => {
-    const file = await releases.filePath(request.params.id);
+    const file = await releases.file(request.params.id);
     if (!file) throw errors.notFound();
     const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     return reply
       .header('content-type', 'application/octet-stream')
       .header('content-length', String(file.size))
       .header('content-disposition', `attachment; filename="${ascii}"`)
-      .send(fs.createReadStream(file.path));
+      .send(file.stream);
   });
 }

@@ -87,11 +87,12 @@ export function releaseService(deps: { db: Db; store: ReleaseStore; now: () => n
       return presentFile(row);
     },
 
-    async filePath(id: string): Promise<{ path: string; fileName: string; size: number } | null> {
+    /** A stored package's bytes with its name and size, or null. */
+    async file(id: string): Promise<{ stream: Readable; fileName: string; size: number } | null> {
       const row = await repository.findFile(id);
-      const file = store.pathOf(id);
-      if (!row || !file || !(await store.exists(id))) return null;
-      return { path: file, fileName: row.file_name, size: Number(row.size) };
+      const stream = row ? await store.open(id) : null;
+      if (!row || !stream) return null;
+      return { stream, fileName: row.file_name, size: Number(row.size) };
     },
 
     async appList(input: { pageNum: number; pageSize: number; keyWord?: string; platform?: AppPlatform | null; status?: AppVersionState | null }) {

@@ -2,7 +2,6 @@ import { routeTitleKey, type ConsoleRoute } from '@vigil/contracts';
 import { Spin } from 'antd';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useEdition } from '../../session/edition.ts';
-import { NotYetAvailablePage } from '../pages/NotYetAvailablePage.tsx';
 
 // Screens load on first visit, so the login page does not wait for every screen's code.
 /** The built screens, by route name. */
@@ -39,14 +38,16 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   handover: lazy(() => import('../../features/analytics/HandoverPage.tsx').then((m) => ({ default: m.HandoverPage }))),
 };
 
+// antd's Result (with its illustrations) stays out of the entry: only this notice uses it.
+const NotYetAvailablePage = lazy(() => import('../pages/NotYetAvailablePage.tsx').then((m) => ({ default: m.NotYetAvailablePage })));
+
 /** The screen of a leaf route, or the not-yet-available notice for routes of later releases. */
 export function RouteScreen({ route }: { route: ConsoleRoute }) {
   const { isAbroad } = useEdition();
   const Screen = route.built ? SCREENS[route.name] : undefined;
-  if (!Screen) return <NotYetAvailablePage titleKey={routeTitleKey(route, isAbroad)} />;
   return (
     <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '80px auto' }} />}>
-      <Screen />
+      {Screen ? <Screen /> : <NotYetAvailablePage titleKey={routeTitleKey(route, isAbroad)} />}
     </Suspense>
   );
 }

@@ -1,4 +1,18 @@
-import { formatAlarmDuration, formatAlarmText, LANGUAGES, DEFAULT_LANGUAGE, type AlarmRecord, type Language } from '@vigil/contracts';
+import { alarmDurationText, fillAlarmText, LANGUAGES, DEFAULT_LANGUAGE, type AlarmRecord, type AlarmTexts, type Language } from '@vigil/contracts';
+import { alarmTextsOf } from '../../i18n/contract-texts.ts';
+
+// The wording of the operator's language only: it loads with the interface language (loadUiLocale).
+
+/** An alarm text in a language with `{name}` placeholders filled; '' for an unknown key. */
+function formatAlarmText(language: Language, key: string, params: Record<string, string | number> = {}): string {
+  const template = (alarmTextsOf(language) as Partial<Record<string, string>>)[key];
+  return template === undefined ? '' : fillAlarmText(template, params);
+}
+
+function formatAlarmDuration(language: Language, seconds: number | null): string {
+  const texts = alarmTextsOf(language);
+  return 'duration.minutes' in texts ? alarmDurationText(texts as AlarmTexts, seconds) : '';
+}
 
 /** The console language as a contracts Language (en-us for anything unknown). */
 export function asLanguage(value: string): Language {

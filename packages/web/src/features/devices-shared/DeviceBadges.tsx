@@ -1,9 +1,9 @@
 import { Badge, Flex, Tag, theme, Typography } from 'antd';
 import './devices-shared.css';
 import { useTranslation } from 'react-i18next';
-import { isMessageKey, type COMMAND_STATES } from '@vigil/contracts';
+import type { COMMAND_STATES } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractMessage } from '../shared/contractRule.ts';
+import { contractMessage, isContractMessageKey } from '../shared/contractRule.ts';
 import { describeType } from './deviceTypes.ts';
 import { DEVICES_SHARED_NS } from './i18n.ts';
 
@@ -98,7 +98,7 @@ export function CommandStateTag({ state, message }: { state: CommandState; messa
   const { t } = useTranslation(DEVICES_SHARED_NS);
   const language = useLanguage();
   const { color, key } = COMMAND_TAG[state];
-  const reason = message ? (isMessageKey(message) ? contractMessage(message, language) : message) : '';
+  const reason = message ? (isContractMessageKey(message, language) ? contractMessage(message, language) : message) : '';
   return (
     <span role="status">
       <Tag color={color}>{t(key)}</Tag>

@@ -11,8 +11,11 @@ import { BindingDialog } from './BindingDialog.tsx';
 import { DeviceKeyField } from './DeviceKeyField.tsx';
 import { bindingText, orDash } from './deviceText.ts';
 import { DETAIL_POLL_MS, useDeviceDetail } from './devicesApi.ts';
-import { SleepSettingsDialog } from './SleepSettingsDialog.tsx';
 import { DEVICES_NS } from './i18n.ts';
+import { lazyDialog } from '../shared/lazyDialog.tsx';
+
+// The sleep settings (with antd's time pickers) load when first opened.
+const SleepSettingsDialog = lazyDialog(() => import('./SleepSettingsDialog.tsx').then((m) => m.SleepSettingsDialog));
 
 export interface DeviceDetailDrawerProps {
   id: number | null;

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import dayjs from 'dayjs';
 import { birthDateSchema, heightSchema, personNameSchema, Status, type Resident } from '@vigil/contracts';
 import { ApiError } from '../../api/client.ts';
 import { sampleTree } from '../addresses/addressTree.fixture.ts';
 import { bedOptions, bedPathOf, occupantOf, pathLabel } from './bedOptions.ts';
 import { contractMessage } from '../shared/contractRule.ts';
+import { loadContractTexts } from '../../i18n/contract-texts.ts';
 import { readConfirmation } from './confirmRequest.ts';
 import { ageOn, birthDateText, formToInput, residentToForm } from './residentFormValues.ts';
 
@@ -69,6 +70,7 @@ describe('resident form values', () => {
 });
 
 describe('form validation speaks the contract', () => {
+  before(() => loadContractTexts('en-us'));
   it('rejects a future birth date with the contract message, in the chosen language', () => {
     const future = birthDateText(dayjs().add(1, 'day'));
     const result = birthDateSchema.safeParse(future);

@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
-import { formatMessage, isMessageKey, type Language } from '@vigil/contracts';
+import { fillMessage, type Language } from '@vigil/contracts';
+import { contractMessages } from '../../i18n/contract-texts.ts';
 
 /** The part of a contract zod schema the adapter needs (keeps zod out of the web's imports). */
 export interface SafeParser {
@@ -20,10 +21,19 @@ export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** The contract's message for a key, in the interface language (unknown keys read as "not valid"). */
+/** True when `key` is one of the contract's message keys (read from the loaded language). */
+export function isContractMessageKey(key: string, language: Language): boolean {
+  return Object.prototype.hasOwnProperty.call(contractMessages(language), key);
+}
+
+/**
+ * The contract's message for a key, in the interface language (unknown keys read as "not
+ * valid"). The language's messages load with the interface language (`loadUiLocale`).
+ */
 export function contractMessage(key: string | undefined, language: Language, params: Record<string, string | number> = {}): string {
-  const known = key !== undefined && isMessageKey(key) ? key : 'validation.invalid';
-  return formatMessage(language, known, params);
+  const messages: Partial<Record<string, string>> = contractMessages(language);
+  const template = (key !== undefined && isContractMessageKey(key, language) ? messages[key] : messages['validation.invalid']) ?? key ?? '';
+  return fillMessage(template, params);
 }
 
 /**
