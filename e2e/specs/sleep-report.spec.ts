@@ -5,7 +5,7 @@ import { assertAccessible } from '../support/axe.ts';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.ts';
 import { seedSleepReports, type SeededResident } from '../support/sleep-reports.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
-import { expectText } from '../support/wait.ts';
+import { expectText, settled } from '../support/wait.ts';
 
 /**
  * Issue 11's screens with reports the nightly job made from simulated nights: the report list,
@@ -88,6 +88,8 @@ describe('sleep reports (issue 11) at 1440 and 390 px', () => {
       const enabled = page.locator(`td.ant-picker-cell[title="${first}"]:not(.ant-picker-cell-disabled)`);
       const disabledBefore = page.locator(`td.ant-picker-cell-disabled[title="${first.slice(0, 8)}01"]`);
       if (Number(first.slice(8)) > 1) assert.equal(await disabledBefore.count(), 1, 'a morning without a report cannot be picked');
+      // A click while the picker still slides in can miss the cell (seen at 390 px under load).
+      await settled(page);
       await enabled.click();
       await page.waitForURL(new RegExp(`date=${first}`));
       await expectText(page.locator('.ant-card-head-title').first(), new RegExp(`night ending ${first}`));

@@ -103,7 +103,27 @@ function charts(page: PdfPage, night: AnalysedNight, timeZone: string): void {
   } satisfies ChartOption, 150);
 
   const rates = ([['pdf.series.heartRate', night.heartRate], ['pdf.series.breathRate', night.breathRate]] as const).filter((entry) => entry[1] !== null);
-  if (rates.length > 0) {
+  const trend = night.trend ?? [];
+  if (trend.length > 1) {
+    // Reports analysed since the trend exists: heart and breathing rate and movement through the night.
+    drawChart(page, page.t('pdf.chart.ratesNight'), {
+      grid: { ...GRID, left: 84, top: 24 },
+      legend: { top: 0, textStyle: { fontSize: 9 } },
+      xAxis: timeAxis(page, night, timeZone),
+      yAxis: { type: 'value', axisLabel: { fontSize: 9 } },
+      series: [
+        { type: 'line', name: page.t('pdf.series.heartRate'), data: trend.map((point) => [point.t, point.heartRate]), symbol: 'none', connectNulls: false, lineStyle: { width: 1.5 } },
+        { type: 'line', name: page.t('pdf.series.breathRate'), data: trend.map((point) => [point.t, point.breathRate]), symbol: 'none', connectNulls: false, lineStyle: { width: 1.5 } },
+      ],
+    } satisfies ChartOption, 150);
+    drawChart(page, page.t('pdf.chart.movementNight'), {
+      grid: { ...GRID, left: 84 },
+      xAxis: timeAxis(page, night, timeZone),
+      yAxis: { type: 'value', axisLabel: { fontSize: 9 } },
+      series: [{ type: 'bar', data: trend.map((point) => [point.t, point.movement]), barWidth: 3 }],
+    } satisfies ChartOption, 90);
+  }
+  if (rates.length > 0 && trend.length <= 1) {
     drawChart(page, page.t('pdf.chart.rates'), {
       grid: { ...GRID, left: 120, right: 64 },
       xAxis: { type: 'value', axisLabel: { fontSize: 9 } },
@@ -128,7 +148,7 @@ function charts(page: PdfPage, night: AnalysedNight, timeZone: string): void {
 
   const parts = (['duration', 'efficiency', 'deepShare', 'bodyMovement', 'wakeUps', 'apnea'] as const).filter((part) => night.score.parts[part] !== null);
   drawChart(page, `${page.t('pdf.chart.scoreParts')} · ${page.t('pdf.metric.score')} ${night.score.value}`, {
-    grid: { ...GRID, left: 96 },
+    grid: { ...GRID, left: 96, right: 40 },
     xAxis: { type: 'value', min: 0, max: 100, axisLabel: { fontSize: 9, formatter: '{value}%' } },
     yAxis: { type: 'category', data: parts.map((part) => page.t(`pdf.part.${part}`)), axisLabel: { fontSize: 9 } },
     series: [{ type: 'bar', data: parts.map((part) => Math.round((night.score.parts[part]?.value ?? 0) * 100)), barWidth: '50%', label: { show: true, position: 'right', fontSize: 9 } }],

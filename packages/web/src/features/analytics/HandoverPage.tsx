@@ -1,6 +1,6 @@
 import { FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { handoverPdf, type HandoverAlarm, type HandoverDevice, type HandoverResident } from '@vigil/contracts';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Skeleton, Statistic, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Flex, Spin, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../shared/formatDateTime.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { useHandover } from './analyticsApi.ts';
 import { alertTypeName, percent, releaseChoiceName, secondsText } from './format.ts';
+import { Figure } from './Figure.tsx';
 import { ANALYTICS_NS } from './i18n.ts';
 import './analytics.css';
 
@@ -103,19 +104,19 @@ export function HandoverPage() {
         </Flex>
       </Card>
       {summary.isError ? <Alert type="error" showIcon message={errorText(summary.error)} /> : null}
-      {summary.isLoading ? <Skeleton active /> : null}
+      {summary.isLoading ? <Spin /> : null}
       {data ? (
         <>
           <Card>
             <p style={{ marginTop: 0, fontWeight: 600 }}>{t('handover.night', { label: data.shiftLabel, from: time(data.from), to: time(data.to) })}</p>
             <p>{data.stored ? t('handover.storedAt', { time: time(data.generatedAt) }) : t('handover.computedAt', { time: time(data.generatedAt) })}</p>
             <section className="analytics-stats" aria-label={t('handover.alarms')}>
-              <Statistic title={t('analytics.count')} value={data.alarms.stats.count} />
-              <Statistic title={t('analytics.handled')} value={data.alarms.stats.handled} />
-              <Statistic title={t('analytics.relieved')} value={data.alarms.stats.relieved} />
-              <Statistic title={t('analytics.pending')} value={data.pending.length} />
-              <Statistic title={t('analytics.median')} value={secondsText(data.alarms.stats.medianSeconds, language)} />
-              <Statistic title={t('analytics.withinTarget')} value={percent(data.alarms.stats.withinTargetShare, language)} />
+              <Figure title={t('analytics.count')} value={data.alarms.stats.count} />
+              <Figure title={t('analytics.handled')} value={data.alarms.stats.handled} />
+              <Figure title={t('analytics.relieved')} value={data.alarms.stats.relieved} />
+              <Figure title={t('analytics.pending')} value={data.pending.length} />
+              <Figure title={t('analytics.median')} value={secondsText(data.alarms.stats.medianSeconds, language)} />
+              <Figure title={t('analytics.withinTarget')} value={percent(data.alarms.stats.withinTargetShare, language)} />
             </section>
           </Card>
           <div className="handover-sections">

@@ -1,17 +1,20 @@
 import type { ResponseTimes } from '@vigil/contracts';
-import { Alert, Card, DatePicker, Empty, Flex, Statistic, Table, Tag } from 'antd';
+import { Alert, Card, DatePicker, Empty, Flex, Spin, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
-import { AnalyticsSettingsCard } from './AnalyticsSettingsCard.tsx';
 import { useResponseTimes } from './analyticsApi.ts';
 import { alertTypeName, percent, secondsText } from './format.ts';
+import { Figure } from './Figure.tsx';
 import { ANALYTICS_NS } from './i18n.ts';
 import { ShiftChart } from './ShiftChart.tsx';
 import { statsColumns } from './statsColumns.tsx';
 import './analytics.css';
+
+// The settings form (Form, InputNumber) loads after the figures: most visits only read them.
+const AnalyticsSettingsCard = lazy(() => import('./AnalyticsSettingsCard.tsx').then((m) => ({ default: m.AnalyticsSettingsCard })));
 
 const DAY = 'YYYY-MM-DD';
 const TABLE_SCROLL = { x: 760 };
@@ -57,12 +60,12 @@ export function ResponseTimesPage() {
           <Flex vertical gap={16}>
             <p style={{ margin: 0 }}>{t('analytics.targetNote', { seconds: data.targetSeconds, zone: data.timeZone })}</p>
             <section className="analytics-stats" aria-label={t('analytics.overall')}>
-              <Statistic title={t('analytics.count')} value={data.overall.count} />
-              <Statistic title={t('analytics.handled')} value={data.overall.handled} />
-              <Statistic title={t('analytics.median')} value={secondsText(data.overall.medianSeconds, language)} />
-              <Statistic title={t('analytics.p90')} value={secondsText(data.overall.p90Seconds, language)} />
-              <Statistic title={t('analytics.withinTarget')} value={percent(data.overall.withinTargetShare, language)} />
-              <Statistic title={t('analytics.falseAlarms')} value={percent(data.overall.falseAlarmShare, language)} />
+              <Figure title={t('analytics.count')} value={data.overall.count} />
+              <Figure title={t('analytics.handled')} value={data.overall.handled} />
+              <Figure title={t('analytics.median')} value={secondsText(data.overall.medianSeconds, language)} />
+              <Figure title={t('analytics.p90')} value={secondsText(data.overall.p90Seconds, language)} />
+              <Figure title={t('analytics.withinTarget')} value={percent(data.overall.withinTargetShare, language)} />
+              <Figure title={t('analytics.falseAlarms')} value={percent(data.overall.falseAlarmShare, language)} />
             </section>
             {data.overall.count === 0 ? <Empty description={t('analytics.empty')} /> : <ShiftChart figures={data} />}
           </Flex>
@@ -133,7 +136,9 @@ export function ResponseTimesPage() {
           </Card>
         </>
       ) : null}
-      <AnalyticsSettingsCard feedback={feedback} />
+      <Suspense fallback={<Spin />}>
+        <AnalyticsSettingsCard feedback={feedback} />
+      </Suspense>
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
-import { formatAlarmText, type ResponseStats } from '@vigil/contracts';
-import { asLanguage } from '../alarms/alarmText.ts';
+import type { ResponseStats } from '@vigil/contracts';
+import { alarmKeyText } from '../alarms/alarmText.ts';
 
 /** A share 0–1 as a whole percent in the language ("—" without a value). */
 export function percent(value: number | null, language: string): string {
@@ -15,12 +15,12 @@ export function secondsText(value: number | null, language: string): string {
 
 /** The alert type's short name in the language (the alarm catalogue's wording). */
 export function alertTypeName(alertType: string, language: string): string {
-  return formatAlarmText(asLanguage(language), `short.${alertType}`) || alertType;
+  return alarmKeyText(language, `short.${alertType}`) || alertType;
 }
 
 /** The release choice's wording in the language. */
 export function releaseChoiceName(choice: string | null, language: string): string {
-  return choice ? formatAlarmText(asLanguage(language), `release.${choice}`) || choice : '';
+  return choice ? alarmKeyText(language, `release.${choice}`) || choice : '';
 }
 
 export type StatsRow = ResponseStats & { key: string };

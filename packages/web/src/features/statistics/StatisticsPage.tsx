@@ -1,8 +1,9 @@
 import { Alert, Button, ConfigProvider, Select, Skeleton, theme as antdTheme } from 'antd';
-import { exportStatistics, formatAlarmText, LanguageSchema, type OutputOf, type getAlertData } from '@vigil/contracts';
+import { exportStatistics, LanguageSchema, type OutputOf, type getAlertData } from '@vigil/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/client.ts';
+import { alarmKeyText } from '../alarms/alarmText.ts';
 import { DEVICES_SHARED_NS } from '../devices-shared/i18n.ts';
 import { errorText } from '../shared/errorText.ts';
 import { formatDateTime } from '../shared/formatDateTime.ts';
@@ -86,7 +87,7 @@ export function StatisticsPage() {
       },
       alarmTypes: {
         legend, tooltip: { trigger: 'axis' }, grid: { left: 130, right: 12, top: 36, bottom: 24 },
-        yAxis: { type: 'category', data: (a?.byType ?? []).slice(0, 8).map((row) => formatAlarmText(language, `short.${row.alertType}`) || row.alertType).reverse(), ...axis },
+        yAxis: { type: 'category', data: (a?.byType ?? []).slice(0, 8).map((row) => alarmKeyText(language, `short.${row.alertType}`) || row.alertType).reverse(), ...axis },
         xAxis: { type: 'value', minInterval: 1, ...axis },
         series: [
           { name: t('statistics.chart.level1'), type: 'bar', stack: 'level', color: LEVEL1, data: (a?.byType ?? []).slice(0, 8).map((row) => row.level1).reverse() },
@@ -176,8 +177,9 @@ export function StatisticsPage() {
           />
           <Panel title={t('statistics.chart.residents')} empty={(r?.residentTrend.monthly.length ?? 0) === 0} option={charts.residents} />
           <section className="stats-panel">
-            <h2>{t('statistics.communities')}</h2>
-            <div className="stats-table-wrap">
+            <h2 id="stats-communities-title">{t('statistics.communities')}</h2>
+            {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it (WCAG 2.1.1). */}
+            <div className="stats-table-wrap" tabIndex={0} role="region" aria-labelledby="stats-communities-title">
               <table className="stats-table">
                 <thead>
                   <tr>
