@@ -436,7 +436,9 @@ export function createIngest(deps: IngestDeps) {
       const entry = directory.cached(deviceId) ?? (directory.knownUnknown(deviceId) ? null : await directory.lookup(deviceId));
       if (!entry) return drop(channel, 'unknownDevice', deviceId);
       if (!source.lastWill && !withinRate(deviceId, performance.now())) return drop(channel, 'flood', deviceId);
-      if (batch.size >= options.queueMax) return drop(channel, 'overload', deviceId);
+      // Under overload only telemetry is shed: an event (a fall, an SOS), a status or an ack is never
+      // dropped for load, so no alarm is lost to it; the per-device flood limit above still bounds them.
+      if (batch.size >= options.queueMax && channel === 'telemetry') return drop(channel, 'overload', deviceId);
       const body = parseJson(raw);
       if (body === undefined) return drop(channel, 'malformed', deviceId, 'not JSON');
       return accept(entry, channel, body, raw, source);

@@ -9,6 +9,7 @@ import { buildApp, type Vigil } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.ts';
 import type { Downlink } from '../events/downlink.ts';
+import type { IngestOptions } from '../ingest/ingest.ts';
 import type { TelemetryReader } from '../modules/reports/telemetry-reader.ts';
 
 export interface Envelope<T = unknown> {
@@ -96,7 +97,7 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
  * database when DATABASE_URL is set) with a fresh data dir. `demo: true` seeds the demo care home; `demoDevices: true` adds its simulated devices.
  */
 export async function startTestServer(
-  options: { demo?: boolean; demoDevices?: boolean; env?: Record<string, string>; now?: () => number; downlink?: Downlink; telemetry?: TelemetryReader } = {},
+  options: { demo?: boolean; demoDevices?: boolean; env?: Record<string, string>; now?: () => number; downlink?: Downlink; telemetry?: TelemetryReader; ingest?: Partial<IngestOptions> } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
   const baseUrl = process.env.DATABASE_URL?.trim();
@@ -113,7 +114,7 @@ export async function startTestServer(
     ...options.env,
   });
   const logs = errorLogCapture();
-  const vigil = await buildApp(config, { print: () => {}, now: options.now, logStream: logs.stream, downlink: options.downlink, telemetry: options.telemetry });
+  const vigil = await buildApp(config, { print: () => {}, now: options.now, logStream: logs.stream, downlink: options.downlink, telemetry: options.telemetry, ingest: options.ingest });
   if (options.demo) await seedDemo(vigil.database.db, Date.now, { devices: options.demoDevices ?? false });
 
   const server: TestServer = {
