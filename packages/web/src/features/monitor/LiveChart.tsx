@@ -58,11 +58,16 @@ export function LiveChart({ userId }: { userId: number }) {
       },
       () => setFailed(true),
     );
+    // The chart follows its box, not only the window: a box laid out after the chart's init (0 px
+    // wide while the page settles, a tab shown later) would otherwise keep an empty canvas.
     const onResize = () => chart.current?.resize();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onResize);
+    if (observer && host.current) observer.observe(host.current);
     window.addEventListener('resize', onResize);
     return () => {
       disposed = true;
       unsubscribe();
+      observer?.disconnect();
       window.removeEventListener('resize', onResize);
       chart.current?.dispose();
       chart.current = null;
