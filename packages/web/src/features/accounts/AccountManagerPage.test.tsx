@@ -26,7 +26,7 @@ let answer: Answer = () => ({ rows: [], total: 0 });
 const requests: { pageNum?: number }[] = [];
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { gcTime: Infinity } } });
   return render(
     <QueryClientProvider client={client}>
       <AccountManagerPage />

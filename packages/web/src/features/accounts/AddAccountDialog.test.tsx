@@ -21,7 +21,7 @@ function Dialog() {
 }
 
 function renderDialog() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { gcTime: Infinity } } });
   return render(
     <QueryClientProvider client={client}>
       <App>

@@ -27,7 +27,7 @@ type Body = { pageNum?: number; pageSize?: number; keyWord?: string; grade?: str
 const requests: Body[] = [];
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { gcTime: Infinity } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

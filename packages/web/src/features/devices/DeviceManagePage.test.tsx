@@ -33,7 +33,7 @@ async function answer(url: URL, init: RequestInit | undefined): Promise<unknown>
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { gcTime: Infinity } } });
   return render(
     <QueryClientProvider client={client}>
       <DeviceManagePage />

@@ -33,7 +33,7 @@ function Harness({ device }: { device: DeviceDetail }) {
 }
 
 function renderDialog(device: DeviceDetail) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { gcTime: Infinity } } });
   const view = render(
     <QueryClientProvider client={client}>
       <Harness device={device} />

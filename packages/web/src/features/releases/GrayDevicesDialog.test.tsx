@@ -62,7 +62,7 @@ describe('GrayDevicesDialog spreadsheet import', () => {
   after(cleanup);
 
   it('uploads the file for this package, lists every row problem, then imports a fixed file and refreshes the list', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { gcTime: Infinity } } });
     render(
       <QueryClientProvider client={client}>
         <GrayDevicesDialog firmware={firmware} feedback={feedback} onClose={() => {}} />

@@ -37,7 +37,7 @@ function night(): AnalysedNight {
 }
 
 function wrap(children: ReactNode, path = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { gcTime: Infinity } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
