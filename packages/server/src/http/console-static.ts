@@ -4,12 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Hashed build output: a new release gets new names, so a copy never goes stale. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, robots.txt, favicon) is revalidated on every use. */
-const REVALIDATE = 'no-cache';
+export const REVALIDATE = 'no-cache';
 
 /** Whether a file in the build is content-hashed (Vite writes those under assets/). */
-function isHashedAsset(distDir: string, file: string): boolean {
+export function isHashedAsset(distDir: string, file: string): boolean {
   return path.relative(distDir, file).split(path.sep)[0] === 'assets';
 }
 
@@ -43,13 +43,17 @@ function sendPage(reply: FastifyReply): FastifyReply {
  * the build wrote, and every other GET or HEAD outside /api and /assets answered with the
  * page (history fallback). Without a build it serves nothing and /api works alone.
  */
-export async function serveConsole(app: FastifyInstance, distDir: string): Promise<void> {
-  const root = path.resolve(distDir);
-  const hasBuild = await fs.stat(path.join(root, 'index.html')).then(
+/** True when `root` holds a built web app (its index.html). */
+export async function hasBuild(root: string): Promise<boolean> {
+  return fs.stat(path.join(root, 'index.html')).then(
     (stat) => stat.isFile(),
     () => false,
   );
-  if (!hasBuild) return;
+}
+
+export async function serveConsole(app: FastifyInstance, distDir: string): Promise<void> {
+  const root = path.resolve(distDir);
+  if (!(await hasBuild(root))) return;
   await app.register(fastifyStatic, {
     root,
     serve: false,

@@ -1,7 +1,7 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { hasBuild, IMMUTABLE, isHashedAsset, REVALIDATE } from './console-static.ts';
 
 /** Where the caregiver and installer app lives (packages/app, docs/app.md). */
 export const MOBILE_APP_PREFIX = '/app/';
@@ -14,11 +14,7 @@ export const MOBILE_APP_PREFIX = '/app/';
  */
 export async function serveMobileApp(app: FastifyInstance, distDir: string): Promise<void> {
   const root = path.resolve(distDir);
-  const hasBuild = await fs.stat(path.join(root, 'index.html')).then(
-    (stat) => stat.isFile(),
-    () => false,
-  );
-  if (!hasBuild) return;
+  if (!(await hasBuild(root))) return;
   await app.register(fastifyStatic, {
     root,
     prefix: MOBILE_APP_PREFIX,
@@ -30,8 +26,7 @@ export async function serveMobileApp(app: FastifyInstance, distDir: string): Pro
     redirect: true,
     allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
     setHeaders: (response, file) => {
-      const hashed = path.relative(root, file).split(path.sep)[0] === 'assets';
-      response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.setHeader('Cache-Control', isHashedAsset(root, file) ? IMMUTABLE : REVALIDATE);
       response.setHeader('Vary', 'Accept-Encoding');
       // The service worker controls the whole app (its scope is /app/).
       if (file.endsWith(`${path.sep}sw.js`)) response.setHeader('Service-Worker-Allowed', MOBILE_APP_PREFIX);
