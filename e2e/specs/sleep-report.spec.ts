@@ -75,6 +75,18 @@ describe('sleep reports (issue 11) at 1440 and 390 px', () => {
       await snap(page, `list-${width}`);
       await assertAccessible(page, `report list at ${width}`);
 
+      // The flag filter is the server's: a resident with reports is not "without a report yet".
+      await page.locator('div.ant-select[aria-label="Show residents"]').click();
+      const [filtered] = await Promise.all([
+        page.waitForRequest((request) => request.url().includes('/sleepReport/userList') && (request.postData() ?? '').includes('"flags":"noReport"')),
+        page.locator('.ant-select-item-option', { hasText: 'Without a report yet' }).click(),
+      ]);
+      assert.ok(filtered, 'the filter is asked of the server');
+      await expectText(page.locator('main'), /No resident matches the filter/);
+      await page.locator('div.ant-select[aria-label="Show residents"]').click();
+      await page.locator('.ant-select-item-option', { hasText: 'All residents' }).click();
+      await expectText(row, new RegExp(full.nights.at(-1) ?? 'none'));
+
       await row.getByRole('link', { name: `Daily report of ${full.name}` }).click();
       await page.waitForURL(/\/sleep-report\/index\?userId=/);
       await expectText(page.locator('.ant-card-head-title').first(), new RegExp(`${full.name} · night ending ${full.nights.at(-1)}`));
@@ -112,6 +124,12 @@ describe('sleep reports (issue 11) at 1440 and 390 px', () => {
       await assertFitsWidth(page, 'report details');
       await snap(page, `details-${width}`);
       await assertAccessible(page, `report details at ${width}`);
+
+      // The hidden parent path keeps the report it names (its only child opens with the same id).
+      const detailsUrl = new URL(page.url());
+      await page.goto(`/sleep-report/dailyDetails${detailsUrl.search}`);
+      await page.waitForURL((url) => url.pathname === '/sleep-report/dailyDetails/reportDetails' && url.search === detailsUrl.search);
+      await expectCharts(page, 4);
 
       await page.getByRole('link', { name: 'Back to the daily report' }).click();
       await page.getByRole('button', { name: 'Monthly report' }).click();

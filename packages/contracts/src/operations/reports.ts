@@ -105,10 +105,14 @@ export const getMonthReportTimes = defineOperation({
   output: z.array(z.object({ month: z.string(), nights: z.number().int(), enough: z.boolean() })),
 });
 
+/** What the report list can be narrowed to, on the server (so every page and the total follow it). */
+export const REPORT_LIST_FLAGS = ['flagged', 'noReport'] as const;
+export type ReportListFlag = (typeof REPORT_LIST_FLAGS)[number];
+
 export const sleepReportUserList = defineOperation({
   id: 'sleepReport.userList', method: 'POST', path: '/sleepReport/userList', tag: 'reports', encoding: 'json', auth: 'session', roles: REPORTS,
-  summary: 'Residents with a sleep monitor or a sleep report, with their latest report; keyWord matches name, room or bed',
-  input: pageQuerySchema,
+  summary: 'Residents with a sleep monitor or a sleep report, with their latest report; keyWord matches name, room or bed; flags narrows to residents whose latest night is flagged (an apnea or AF grade above none) or who have no report yet',
+  input: pageQuerySchema.extend({ flags: z.enum(REPORT_LIST_FLAGS, { error: 'validation.invalid' }).optional() }),
   output: pageOf(z.object({
     residentId: z.number().int(),
     name: z.string(),

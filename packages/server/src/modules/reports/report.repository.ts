@@ -1,4 +1,4 @@
-import { SLEEP_MONITOR_TYPES } from '@vigil/contracts';
+import { RISK_GRADES, SLEEP_MONITOR_TYPES, type ReportListFlag } from '@vigil/contracts';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DailyReportsTable } from '../../db/schema.ts';
@@ -6,6 +6,9 @@ import { containsText } from '../../db/text-search.ts';
 
 export type DailyReportRow = Selectable<DailyReportsTable> & { resident_name: string; resident_state: string; bed_name: string | null; room_name: string | null };
 export type DailyReportValues = Omit<Insertable<DailyReportsTable>, 'id'>;
+
+/** Grades that flag a night in the report list. */
+const RAISED_GRADES = RISK_GRADES.filter((grade) => grade !== 'none');
 
 export interface DailyReportFilter {
   keyWord?: string;
@@ -178,7 +181,7 @@ export function reportRepository(db: Db) {
     },
 
     /** Residents of a provider with a sleep monitor or a report; keyWord matches name, room or bed. */
-    async pageReportResidents(providerId: number, keyWord: string | undefined, pageNum: number, pageSize: number) {
+    async pageReportResidents(providerId: number, { keyWord, flags }: { keyWord?: string; flags?: ReportListFlag }, pageNum: number, pageSize: number) {
       let query = db
         .selectFrom('residents as r')
         .leftJoin('beds as b', 'b.id', 'r.bed_id')
@@ -190,6 +193,13 @@ export function reportRepository(db: Db) {
             .where((inner) => inner.or([inner('dv.resident_id', '=', inner.ref('r.id')), inner.and([inner('r.bed_id', 'is not', null), inner('dv.bed_id', '=', inner.ref('r.bed_id'))])]))),
         ]));
       if (keyWord) query = query.where((eb) => eb.or([containsText(eb.ref('r.name_key'), keyWord), containsText(eb.ref('b.name_key'), keyWord), containsText(eb.ref('rm.name_key'), keyWord)]));
+      if (flags === 'noReport') query = query.where((eb) => eb.not(eb.exists(eb.selectFrom('daily_reports as d').select('d.id').whereRef('d.resident_id', '=', 'r.id'))));
+      if (flags === 'flagged') {
+        // The latest night's grades, as the list shows them: a grade above none on either.
+        query = query.where((eb) => eb.exists(eb.selectFrom('daily_reports as d').select('d.id').whereRef('d.resident_id', '=', 'r.id')
+          .where((inner) => inner('d.report_date', '=', inner.selectFrom('daily_reports as l').select((latest) => latest.fn.max('l.report_date').as('m')).whereRef('l.resident_id', '=', 'r.id')))
+          .where((inner) => inner.or([inner('d.apnea_grade', 'in', RAISED_GRADES), inner('d.af_grade', 'in', RAISED_GRADES)]))));
+      }
       const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const rows = await query
         .select(['r.id', 'r.name', 'r.state', 'b.name as bed_name', 'rm.name as room_name'])

@@ -15,7 +15,7 @@ export function reportRoutes(routes: OperationRegistrar, reports: ReportService,
   routes.secured(api.getMonthReportTimes, async (input, { session }) => reports.monthTimes(session.scope, input.userId));
   routes.secured(api.exportDailyPdf, async (input, { session, language }) => pdfFile(await pdfs.daily(session.scope, input.id, input.lang ?? language)));
   routes.secured(api.exportMonthPdf, async (input, { session, language }) => pdfFile(await pdfs.month(session.scope, input.userId, input.month, input.lang ?? language)));
-  routes.secured(api.sleepReportUserList, async (input, { session }) => reports.residents(session.scope, input.keyWord, input.pageNum, input.pageSize));
+  routes.secured(api.sleepReportUserList, async (input, { session }) => reports.residents(session.scope, input));
 }
 
 function pdfFile(file: { fileName: string; bytes: Buffer }): FileReply {

@@ -1,5 +1,5 @@
 import { analyseMonth } from '../../analysis/sleep/index.ts';
-import { type DailyReport, MonthAnalysisSchema, NightAnalysisSchema, REPORT_AFTER_WAKE_MINUTES, SLEEP_DISCLAIMER_DATE, SLEEP_MONITOR_DEFAULTS, MONTHLY_MIN_NIGHTS, type OutputOf, type getTimePeriod, type sleepReportUserList, type ResidentState, RESIDENT_STATES } from '@vigil/contracts';
+import { type DailyReport, MonthAnalysisSchema, NightAnalysisSchema, REPORT_AFTER_WAKE_MINUTES, SLEEP_DISCLAIMER_DATE, SLEEP_MONITOR_DEFAULTS, MONTHLY_MIN_NIGHTS, type ParsedInputOf, type OutputOf, type getTimePeriod, type sleepReportUserList, type ResidentState, RESIDENT_STATES } from '@vigil/contracts';
 import { errors } from '../../http/errors.ts';
 import type { Scope } from '../../tenancy/scope.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
@@ -68,9 +68,9 @@ export function reportService(reports: ReportRepository, settings: SettingsRepos
       return (await reports.monthsOf(residentId)).map((entry) => ({ ...entry, enough: entry.nights >= MONTHLY_MIN_NIGHTS }));
     },
 
-    async residents(scope: Scope, keyWord: string | undefined, pageNum: number, pageSize: number): Promise<OutputOf<typeof sleepReportUserList>> {
+    async residents(scope: Scope, { keyWord, flags, pageNum, pageSize }: ParsedInputOf<typeof sleepReportUserList>): Promise<OutputOf<typeof sleepReportUserList>> {
       const providerId = workingProviderId(scope);
-      const page = await reports.pageReportResidents(providerId, keyWord, pageNum, pageSize);
+      const page = await reports.pageReportResidents(providerId, { keyWord, flags }, pageNum, pageSize);
       const ids = page.rows.map((row) => row.id);
       const latest = new Map((await reports.latestReports(ids)).map((row) => [row.resident_id, row]));
       const monitors = await reports.monitorsOf(providerId, ids);

@@ -152,6 +152,46 @@ describe('sleep reports: the nightly job and the report calls', () => {
     assert.deepEqual(filtered.data.rows.map((row) => row.name), ['Empty Bed']);
   });
 
+  test('the resident list narrows to flagged latest nights or no report on the server, total included', async () => {
+    const db = server.vigil.database.db;
+    const owl = (await server.call(api.sleepReportUserList, { pageNum: 1, pageSize: 50, keyWord: 'night owl' }, { token })).data.rows[0];
+    assert.ok(owl?.latestReport);
+    const latestId = owl.latestReport.id;
+    const saved = await db.selectFrom('daily_reports').select(['id', 'apnea_grade', 'af_grade']).where('resident_id', '=', owl.residentId).execute();
+    // A resident whose monitor has not made a report yet.
+    const spare = await buildPlace(server, token, { area: 'Spare Wing', rooms: 'S1', beds: 'A' });
+    const fresh = (await server.call(api.insertUser, { name: 'Fresh Monitor', gender: 'male', birthDate: '1941-03-03', bunkId: spare.bedIds[0] }, { token })).data.id;
+    const providerId = (await db.selectFrom('residents').select('provider_id').where('id', '=', fresh).executeTakeFirstOrThrow()).provider_id;
+    const freshMonitor = await addSleepMonitor(db, { providerId, residentId: fresh });
+    const names = async (flags: 'flagged' | 'noReport') => {
+      const page = await server.call(api.sleepReportUserList, { pageNum: 1, pageSize: 1, flags }, { token });
+      assert.equal(page.status, Status.OK, page.msg);
+      const all = await server.call(api.sleepReportUserList, { pageNum: 1, pageSize: 50, flags }, { token });
+      assert.equal(page.data.total, all.data.rows.length, 'the total counts the filtered residents, not the page');
+      return all.data.rows.map((row) => row.name);
+    };
+    try {
+      const noReport = await names('noReport');
+      assert.deepEqual(noReport, ['Fresh Monitor']);
+
+      // Only the latest night counts: an older flagged night does not flag the resident.
+      await db.updateTable('daily_reports').set({ apnea_grade: 'none', af_grade: 'none' }).where('resident_id', '=', owl.residentId).execute();
+      await db.updateTable('daily_reports').set({ apnea_grade: 'high' }).where('resident_id', '=', owl.residentId).where('id', '!=', latestId).execute();
+      const olderOnly = await names('flagged');
+      assert.ok(!olderOnly.includes('Night Owl'), `an older night flagged the resident: ${olderOnly.join()}`);
+      await db.updateTable('daily_reports').set({ af_grade: 'moderate' }).where('id', '=', latestId).execute();
+      const flagged = await names('flagged');
+      assert.ok(flagged.includes('Night Owl') && !flagged.includes('Empty Bed'), flagged.join());
+    } finally {
+      for (const row of saved) await db.updateTable('daily_reports').set({ apnea_grade: row.apnea_grade, af_grade: row.af_grade }).where('id', '=', row.id).execute();
+      await db.deleteFrom('devices').where('device_id', '=', freshMonitor).execute();
+    }
+
+    const bad = await server.call(api.sleepReportUserList, { pageNum: 1, pageSize: 10, flags: 'red' as 'flagged' }, { token, language: 'de' });
+    assert.equal(bad.status, Status.BAD_REQUEST);
+    assert.doesNotMatch(bad.msg, /flagged|noReport|enum/i);
+  });
+
   test('the list filters by resident and date range; bad dates and months answer a localized 400', async () => {
     const range = await server.call(api.getDailyReportPageList, { pageNum: 1, pageSize: 50, userId: ids.resident, startDate: '2026-03-12', endDate: '2026-03-14' }, { token });
     assert.deepEqual(range.data.rows.map((row) => row.date), ['2026-03-14', '2026-03-13', '2026-03-12']);

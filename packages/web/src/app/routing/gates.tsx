@@ -26,7 +26,9 @@ export function ParentRedirect({ route }: { route: ConsoleRoute }) {
   const location = useLocation();
   if (!context) return null;
   const target = firstOpenChild(route, context);
-  return <Navigate to={target ?? '/noPermission'} replace state={location.state} />;
+  // The query goes along: /sleep-report/dailyDetails?id=7 opens the report it names.
+  if (!target) return <Navigate to="/noPermission" replace state={location.state} />;
+  return <Navigate to={{ pathname: target, search: location.search }} replace state={location.state} />;
 }
 
 /** / opens the landing path the server computed for the role (spec 01 §2). */

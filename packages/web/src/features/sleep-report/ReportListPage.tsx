@@ -1,7 +1,7 @@
-import type { OutputOf, sleepReportUserList } from '@vigil/contracts';
+import type { OutputOf, ReportListFlag, sleepReportUserList } from '@vigil/contracts';
 import { Card, Flex, Input, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedTable } from '../shared/PagedTable.tsx';
@@ -14,16 +14,10 @@ import { dailyReportPath, monthDetailsPath } from './sleepReportPaths.ts';
 import './sleep-report.css';
 
 type ReportResident = OutputOf<typeof sleepReportUserList>['rows'][number];
-/** Flags the list can be narrowed to (on the rows of the page read). */
-type FlagFilter = 'all' | 'flagged' | 'noReport';
+/** Flags the list can be narrowed to (by the server, so pages and total follow the filter). */
+type FlagFilter = 'all' | ReportListFlag;
 
 const TABLE_MIN_WIDTH = 900;
-
-/** The resident's flags: a risk above none on the latest night. */
-function isFlagged(row: ReportResident): boolean {
-  const report = row.latestReport;
-  return Boolean(report && ((report.apneaGrade && report.apneaGrade !== 'none') || (report.afGrade && report.afGrade !== 'none')));
-}
 
 /** /sleep-report/reportList: residents with their latest score and flags, search, filter and links to their reports. */
 export function ReportListPage() {
@@ -32,7 +26,7 @@ export function ReportListPage() {
     () => ({ pageNum: readRememberedPage('reportList'), pageSize: 10 }),
     (pageNum) => writeRememberedPage('reportList', pageNum),
   );
-  const [flags, setFlags] = useState<FlagFilter>('all');
+  const flags: FlagFilter = query.flags ?? 'all';
   const list = useReportResidents(query);
 
   // A remembered page past the end falls back to the last page with rows.
@@ -44,12 +38,6 @@ export function ReportListPage() {
     if (query.pageNum > last) setPageNum(last);
     // setPageNum is a new function each render; the effect depends only on the figures.
   }, [settled, total, query.pageNum, query.pageSize]);
-
-  const filtered = useMemo(() => {
-    if (!list.data || flags === 'all') return list;
-    const rows = list.data.rows.filter((row) => (flags === 'flagged' ? isFlagged(row) : !row.latestReport));
-    return { ...list, data: { ...list.data, rows } };
-  }, [list, flags]);
 
   const columns: ColumnsType<ReportResident> = [
     { title: t('sleepReport.list.name'), dataIndex: 'name', render: (name: string, row) => <Link to={dailyReportPath(row.residentId)}>{name}</Link> },
@@ -104,7 +92,7 @@ export function ReportListPage() {
         <Select<FlagFilter>
           aria-label={t('sleepReport.list.filterLabel')}
           value={flags}
-          onChange={setFlags}
+          onChange={(value) => filter({ flags: value === 'all' ? undefined : value })}
           options={[
             { value: 'all', label: t('sleepReport.list.filterAll') },
             { value: 'flagged', label: t('sleepReport.list.filterFlagged') },
@@ -115,7 +103,7 @@ export function ReportListPage() {
       <PagedTable<ReportResident>
         rowKey="residentId"
         columns={columns}
-        list={filtered}
+        list={list}
         query={query}
         onPageChange={goToPage}
         minWidth={TABLE_MIN_WIDTH}

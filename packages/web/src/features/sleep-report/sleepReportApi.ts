@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getDailyReport, getDailyReportData, getDailyReportPageList, getMonthReport, getMonthReportTimes, getTimePeriod, sleepReportUserList, type InputOf } from '@vigil/contracts';
+import { getDailyReport, getDailyReportData, getDailyReportPageList, getMonthReport, getMonthReportTimes, getTimePeriod, sleepReportUserList, type InputOf, type ReportListFlag } from '@vigil/contracts';
 import { callApi, downloadPath } from '../../api/client.ts';
 import { currentLanguage } from '../../i18n/language.ts';
 
@@ -10,6 +10,7 @@ export interface ReportResidentQuery {
   pageNum: number;
   pageSize: number;
   keyWord?: string;
+  flags?: ReportListFlag;
 }
 export type DailyReportQuery = InputOf<typeof getDailyReportPageList>;
 
