@@ -119,4 +119,33 @@ describe('statistics (issue 13)', () => {
     await assertAccessible(page, 'statistics, scaled');
     fs.copyFileSync(await screenshot(page, 'statistics-scaled-1440'), '/tmp/stats-scaled-1440.png');
   });
+
+  test('a vendor administrator chooses the providers a government account sees, in account management', async () => {
+    const page = await (await newContext(browser, vigil.baseUrl, 1440)).newPage();
+    await login(page, 'demosenior');
+    await page.goto('/permission/accountmanager');
+    const search = page.getByRole('searchbox', { name: 'Search accounts' });
+    await search.fill('demogov');
+    await search.press('Enter');
+    const row = page.getByRole('row', { name: /demogov/ });
+    await row.getByRole('button', { name: 'Statistics providers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Providers demogov sees in statistics' });
+    await dialog.locator('.ant-select-selection-item', { hasText: 'Sunrise Riverside Home' }).waitFor();
+    await assertAccessible(page, 'government providers dialog');
+    fs.copyFileSync(await screenshot(page, 'accounts-government-providers'), '/tmp/accounts-government-providers.png');
+    await dialog.getByLabel('Providers').click({ force: true });
+    await page.locator('.ant-select-item-option', { hasText: 'Sunrise Hillside Home' }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Statistics providers saved.').waitFor();
+
+    const gov = await (await newContext(browser, vigil.baseUrl, 1440)).newPage();
+    await login(gov, 'demogov');
+    await gov.waitForURL((url) => url.pathname === '/statistics');
+    await gov.getByText('Residents', { exact: true }).first().waitFor();
+    const options = await apiCall(vigil, 'demogov', '/bigData/getProviderOption');
+    assert.equal(options.status, 200, options.msg);
+    const names = (options.data as { providerName: string }[]).map((entry) => entry.providerName).sort();
+    assert.deepEqual(names, ['Sunrise Hillside Home', 'Sunrise Riverside Home']);
+  });
 });

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Grid, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CREATABLE_ROLES, type Account, type Role } from '@vigil/contracts';
+import { CREATABLE_ROLES, GOVERNMENT_ASSIGNER_ROLES, type Account, type Role } from '@vigil/contracts';
 import { useSession } from '../../session/session-store.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
 import { PagedTable } from '../shared/PagedTable.tsx';
@@ -12,6 +12,7 @@ import { accountColumns } from './accountColumns.tsx';
 import { useAccountList, type AccountListQuery } from './accountsApi.ts';
 import { AddAccountDialog } from './AddAccountDialog.tsx';
 import { EditAccountDialog } from './EditAccountDialog.tsx';
+import { GovernmentProvidersDialog } from './GovernmentProvidersDialog.tsx';
 import { ROLE_LABEL_KEYS } from './roleLabels.ts';
 import { useAccountActions } from './useAccountActions.ts';
 import { ACCOUNTS_NS } from './i18n.ts';
@@ -28,12 +29,14 @@ export function AccountManagerPage() {
   const { query, filter, goToPage } = usePagedQuery<AccountListQuery>({ pageNum: 1, pageSize: 10 });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Account | null>(null);
+  const [assigning, setAssigning] = useState<Account | null>(null);
   const [resetResult, setResetResult] = useState<{ account: string; password: string } | null>(null);
   const list = useAccountList(query);
   const actions = useAccountActions(feedback, (account, password) => setResetResult({ account: account.userName, password }));
 
   if (!session) return null;
   const roles: readonly Role[] = CREATABLE_ROLES[session.role] ?? [];
+  const assigns = (GOVERNMENT_ASSIGNER_ROLES as readonly Role[]).includes(session.role);
   const columns = accountColumns({
     t,
     language: i18n.language,
@@ -41,7 +44,7 @@ export function AccountManagerPage() {
     pinActions: Boolean(screens.lg),
     showProvider: session.role !== 'TWO_ROLE',
     showDataPermission: roles.includes('SUB_ROLE'),
-    actions: { ...actions, edit: setEditing },
+    actions: { ...actions, edit: setEditing, statisticsProviders: assigns ? setAssigning : undefined },
   });
 
   return (
@@ -85,6 +88,7 @@ export function AccountManagerPage() {
       />
       <AddAccountDialog open={adding} myRole={session.role} feedback={feedback} onClose={() => setAdding(false)} />
       <EditAccountDialog account={editing} feedback={feedback} onClose={() => setEditing(null)} />
+      <GovernmentProvidersDialog account={assigning} feedback={feedback} onClose={() => setAssigning(null)} />
       <OneTimePasswordModal account={resetResult?.account ?? null} password={resetResult?.password ?? null} onClose={() => setResetResult(null)} />
     </Card>
   );

@@ -11,6 +11,8 @@ export interface AccountRowActions {
   disable: (account: Account) => void;
   resetPassword: (account: Account) => void;
   remove: (account: Account) => void;
+  /** Present when the viewer may choose the providers a GOVERNMENT account sees in statistics. */
+  statisticsProviders?: (account: Account) => void;
 }
 
 interface ColumnOptions {
@@ -60,6 +62,9 @@ export function accountColumns(options: ColumnOptions): TableColumnsType<Account
             moreLabel={t('accounts.action.more')}
             actions={[
               { key: 'edit', label: t('accounts.action.edit'), onClick: () => actions.edit(row) },
+              ...(row.role === 'GOVERNMENT' && actions.statisticsProviders
+                ? [{ key: 'statisticsProviders', label: t('accounts.action.statisticsProviders'), onClick: () => actions.statisticsProviders?.(row) }]
+                : []),
               row.enabled
                 ? { key: 'disable', label: t('accounts.action.disable'), disabled: self, onClick: () => actions.disable(row) }
                 : { key: 'enable', label: t('accounts.action.enable'), onClick: () => actions.enable(row) },
