@@ -1,6 +1,7 @@
 import { ALARM_RETENTION_DAYS } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { transactional } from '../../db/transactional.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import type { OperationRegistrar } from '../../http/register.ts';
@@ -9,6 +10,7 @@ import type { Metrics } from '../../ops/metrics.ts';
 import { socketHub } from '../../realtime/socket-hub.ts';
 import { createRuleEngine } from '../../rules/engine.ts';
 import { liveSamples } from '../monitor/live-samples.ts';
+import { monitorRepository } from '../monitor/monitor.repository.ts';
 import { monitorService } from '../monitor/monitor.service.ts';
 import { alarmPipeline } from './alarm-pipeline.ts';
 import { alarmPlaceRepository } from './alarm-place.repository.ts';
@@ -48,7 +50,7 @@ export function alarmModule(deps: {
   const pipeline = alarmPipeline({ bus, engine, store, places, settings, log: app.log, now });
   const live = liveSamples({ bus, places, now });
   const hub = socketHub({ server: app.server, bus, authenticateSocket: deps.authenticateSocket, log: app.log, now, onOpenChange: (open) => socketsOpen.set(open) });
-  alarmRoutes(deps.routes, alarmService({ alarms: repository, settings, bus, now }), settings, monitorService(db, live, now), deps.timeZone);
+  alarmRoutes(deps.routes, alarmService({ alarms: repository, settings, bus, now }), settings, monitorService({ monitor: monitorRepository(db), alarms: repository, transaction: transactional(db, (trx) => ({ monitor: monitorRepository(trx) })), samples: live, now }), deps.timeZone);
   app.addHook('preClose', async () => {
     hub.close();
     pipeline.close();
