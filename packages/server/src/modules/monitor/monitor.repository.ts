@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { FALL_RADAR_TYPES } from '../gateways/fall-radar.service.ts';
 
 /** Residents on the board: not checked out or deregistered. */
 const ON_BOARD_STATES = ['admitted', 'notAdmitted'];
@@ -84,8 +83,8 @@ export function monitorRepository(db: Db) {
         .execute();
     },
 
-    /** The residents' and beds' devices, and the fall radars of the rooms (bound to the room alone). */
-    async devicesAround(providerId: number, residentIds: readonly number[], bedIds: readonly number[], roomIds: readonly number[]) {
+    /** The residents' and beds' devices, and the devices of the rooms' types (fall radars) bound to the room alone. */
+    async devicesAround(providerId: number, residentIds: readonly number[], bedIds: readonly number[], roomIds: readonly number[], roomDeviceTypes: readonly number[]) {
       return db
         .selectFrom('devices')
         .select(['device_id', 'device_type', 'online', 'resident_id', 'bed_id', 'room_id'])
@@ -94,7 +93,7 @@ export function monitorRepository(db: Db) {
           eb.or([
             eb('resident_id', 'in', [...residentIds]),
             ...(bedIds.length ? [eb('bed_id', 'in', [...bedIds])] : []),
-            ...(roomIds.length ? [eb.and([eb('room_id', 'in', [...roomIds]), eb('bed_id', 'is', null), eb('resident_id', 'is', null), eb('device_type', 'in', [...FALL_RADAR_TYPES])])] : []),
+            ...(roomIds.length ? [eb.and([eb('room_id', 'in', [...roomIds]), eb('bed_id', 'is', null), eb('resident_id', 'is', null), eb('device_type', 'in', [...roomDeviceTypes])])] : []),
           ]),
         )
         .execute();

@@ -4,6 +4,7 @@ import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import type { AlarmRepository } from '../alarms/alarm.repository.ts';
+import { FALL_RADAR_TYPES } from '../gateways/fall-radar.service.ts';
 import type { LiveSamples } from './live-samples.ts';
 import { presentLiveState } from './monitor.presenter.ts';
 import type { BoardRow, MonitorRepository } from './monitor.repository.ts';
@@ -25,7 +26,7 @@ export function monitorService({ monitor, alarms, transaction, samples, now }: M
     const bedIds = rows.map((row) => row.bed_id).filter((id): id is number => id !== null);
     const roomIds = [...new Set(rows.map((row) => row.room_id).filter((id): id is number => id !== null))];
     // The resident's and bed's devices, and the fall radars of the room (they see where the person is).
-    const devices = await monitor.devicesAround(providerId, ids, bedIds, roomIds);
+    const devices = await monitor.devicesAround(providerId, ids, bedIds, roomIds, FALL_RADAR_TYPES);
     const open = await alarms.openOfResidents(providerId, ids);
     const focus = new Set(await monitor.focusedAmong(accountId, ids));
     return rows.map((row) => {
