@@ -1,5 +1,5 @@
 import type { DevicePlacement } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { AlarmPlaceRepository } from './alarm-place.repository.ts';
 
 /** Where an alarm happened, with the names it shows (snapshotted on the alarm row). */
 export interface AlarmPlace {
@@ -23,7 +23,7 @@ const PLACE_CACHE_MAX = 20_000;
  * bed, room, floor and building. Cached briefly per binding: a rebinding shows within 30 s
  * (and immediately for bindings the event itself carries, which key the cache).
  */
-export function alarmPlaces(db: Db, now: () => number) {
+export function alarmPlaces(repository: AlarmPlaceRepository, now: () => number) {
   const cache = new Map<string, { place: AlarmPlace; at: number }>();
 
   async function load(placement: DevicePlacement & { providerId: number }): Promise<AlarmPlace> {
@@ -32,7 +32,7 @@ export function alarmPlaces(db: Db, now: () => number) {
       floorId: null, areaId: null, userName: '', bunk: '', room: '', floorArea: '',
     };
     if (place.residentId !== null) {
-      const resident = await db.selectFrom('residents').select(['name', 'bed_id']).where('id', '=', place.residentId).where('provider_id', '=', place.providerId).executeTakeFirst();
+      const resident = await repository.findResident(place.providerId, place.residentId);
       if (resident) {
         place.userName = resident.name;
         place.bedId ??= resident.bed_id;
@@ -41,12 +41,12 @@ export function alarmPlaces(db: Db, now: () => number) {
       }
     }
     if (place.bedId !== null) {
-      const bed = await db.selectFrom('beds').select(['name', 'room_id']).where('id', '=', place.bedId).where('provider_id', '=', place.providerId).executeTakeFirst();
+      const bed = await repository.findBed(place.providerId, place.bedId);
       if (bed) {
         place.bunk = bed.name;
         place.roomId ??= bed.room_id;
         if (place.residentId === null) {
-          const resident = await db.selectFrom('residents').select(['id', 'name']).where('bed_id', '=', place.bedId).where('provider_id', '=', place.providerId).executeTakeFirst();
+          const resident = await repository.findResidentInBed(place.providerId, place.bedId);
           if (resident) {
             place.residentId = resident.id;
             place.userName = resident.name;
@@ -55,14 +55,7 @@ export function alarmPlaces(db: Db, now: () => number) {
       }
     }
     if (place.roomId !== null) {
-      const room = await db
-        .selectFrom('rooms')
-        .innerJoin('areas as floor', 'floor.id', 'rooms.floor_id')
-        .leftJoin('areas as area', 'area.id', 'floor.parent_id')
-        .select(['rooms.name as room', 'floor.id as floorId', 'floor.name as floor', 'area.id as areaId', 'area.name as area'])
-        .where('rooms.id', '=', place.roomId)
-        .where('rooms.provider_id', '=', place.providerId)
-        .executeTakeFirst();
+      const room = await repository.findRoom(place.providerId, place.roomId);
       if (room) {
         place.room = room.room;
         place.floorId = room.floorId;

@@ -9,10 +9,10 @@ import {
   type ResidentAlarmSettings,
   type VoiceSetting,
 } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
+import type { AlarmSettingsRepository } from './alarm-settings.repository.ts';
 
 /** How long a process keeps a provider's levels before reading them again (another process may have saved). */
 const LEVEL_CACHE_MS = 10_000;
@@ -25,13 +25,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** SQL and rules for the provider's alarm levels and residents' alarm settings. */
-export function alarmSettings(db: Db, now: () => number) {
+/** Rules for the provider's alarm levels and residents' alarm settings (SQL in alarm-settings.repository.ts). */
+export function alarmSettings(repository: AlarmSettingsRepository, now: () => number) {
   const levelCache = new Map<number, { value: AlertLevelSetting; at: number }>();
   const residentListeners = new Set<(residentId: number) => void>();
 
   async function readLevels(providerId: number): Promise<AlertLevelSetting> {
-    const row = await db.selectFrom('alarm_level_settings').selectAll().where('provider_id', '=', providerId).executeTakeFirst();
+    const row = await repository.findLevels(providerId);
     if (!row) return DEFAULT_ALERT_LEVEL_SETTING;
     const levels = AlarmGroupLevelsSchema.safeParse({ ...DEFAULT_ALERT_LEVEL_SETTING.levels, ...(parseJson(row.levels) ?? {}) });
     const l1 = VoiceSettingSchema.safeParse(parseJson(row.voice_l1));
@@ -47,27 +47,16 @@ export function alarmSettings(db: Db, now: () => number) {
 
   /** The community (level-1 area) of a resident's bed, for its alarm config. */
   async function communitySettings(providerId: number, residentId: number): Promise<{ settings: ResidentAlarmSettings; fromCommunity: boolean }> {
-    const row = await db
-      .selectFrom('residents')
-      .innerJoin('beds', 'beds.id', 'residents.bed_id')
-      .innerJoin('rooms', 'rooms.id', 'beds.room_id')
-      .innerJoin('areas as floor', 'floor.id', 'rooms.floor_id')
-      .innerJoin('care_configs', (join) =>
-        join.onRef('care_configs.area_id', '=', 'floor.parent_id').onRef('care_configs.provider_id', '=', 'residents.provider_id').on('care_configs.kind', '=', 'alarm'),
-      )
-      .select('care_configs.value')
-      .where('residents.id', '=', residentId)
-      .where('residents.provider_id', '=', providerId)
-      .executeTakeFirst();
-    const config = row ? parseJson(row.value) : null;
+    const value = await repository.communityConfigOf(providerId, residentId);
+    const config = value !== undefined ? parseJson(value) : null;
     if (!config || typeof config !== 'object') return { settings: settingsFromCommunityConfig(null), fromCommunity: false };
     return { settings: settingsFromCommunityConfig(config as Record<string, string | number | boolean | null>), fromCommunity: true };
   }
 
   async function ownSettings(residentId: number): Promise<ResidentAlarmSettings | null> {
-    const row = await db.selectFrom('resident_alarm_settings').select('settings').where('resident_id', '=', residentId).executeTakeFirst();
-    if (!row) return null;
-    const parsed = ResidentAlarmSettingsSchema.safeParse(parseJson(row.settings));
+    const settings = await repository.findResidentSettings(residentId);
+    if (settings === undefined) return null;
+    const parsed = ResidentAlarmSettingsSchema.safeParse(parseJson(settings));
     return parsed.success ? parsed.data : null;
   }
 
@@ -84,7 +73,7 @@ export function alarmSettings(db: Db, now: () => number) {
 
   async function ownedResident(session: SessionInfo, residentId: number): Promise<number> {
     const providerId = workingProviderId(session.scope);
-    const resident = await db.selectFrom('residents').select(['id', 'provider_id']).where('id', '=', residentId).executeTakeFirst();
+    const resident = await repository.findResident(residentId);
     assertOwned(resident, providerId, 'common.notFound');
     return providerId;
   }
@@ -113,11 +102,7 @@ export function alarmSettings(db: Db, now: () => number) {
         escalation_minutes: input.escalationMinutes,
         updated_at: now(),
       };
-      await db
-        .insertInto('alarm_level_settings')
-        .values({ provider_id: providerId, ...values })
-        .onConflict((conflict) => conflict.column('provider_id').doUpdateSet(values))
-        .execute();
+      await repository.saveLevels(providerId, values);
       levelCache.delete(providerId);
       return readLevels(providerId);
     },
@@ -135,15 +120,11 @@ export function alarmSettings(db: Db, now: () => number) {
     async saveResident(session: SessionInfo, input: { userId: number; settings?: ResidentAlarmSettings; reset?: boolean }) {
       const providerId = await ownedResident(session, input.userId);
       if (input.reset) {
-        await db.deleteFrom('resident_alarm_settings').where('resident_id', '=', input.userId).execute();
+        await repository.deleteResidentSettings(input.userId);
       } else {
         if (!input.settings) throw errors.invalidField('settings', 'validation.required');
         const values = { settings: JSON.stringify(input.settings), updated_at: now() };
-        await db
-          .insertInto('resident_alarm_settings')
-          .values({ resident_id: input.userId, provider_id: providerId, ...values })
-          .onConflict((conflict) => conflict.column('resident_id').doUpdateSet(values))
-          .execute();
+        await repository.saveResidentSettings(input.userId, providerId, values);
       }
       for (const listener of residentListeners) listener(input.userId);
       return residentView(providerId, input.userId);

@@ -12,8 +12,8 @@ import {
 import { Status } from '@vigil/contracts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { SessionInfo } from '../../http/context.ts';
-import { AppError, errors } from '../../http/errors.ts';
-import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { AppError } from '../../http/errors.ts';
+import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { buildWorkbook, fileStamp } from '../spreadsheets/workbook.ts';
 import type { AlarmSettings } from './alarm-settings.ts';
 import { presentAlarm } from './alarm.presenter.ts';
@@ -29,7 +29,7 @@ export function alarmService(deps: { alarms: AlarmRepository; settings: AlarmSet
   /** The alarm exists in the provider but was changed first elsewhere, or does not exist there. */
   async function lostRace(id: number, providerId: number): Promise<never> {
     const row = await deps.alarms.find(id);
-    if (!row || row.provider_id !== providerId) throw errors.notFound('alarm.notFound');
+    assertOwned(row, providerId, 'alarm.notFound');
     throw new AppError(Status.CONFLICT, 'alarm.alreadyHandled');
   }
 
@@ -87,7 +87,7 @@ export function alarmService(deps: { alarms: AlarmRepository; settings: AlarmSet
     async relieve(session: SessionInfo, input: { id: number; removeReason?: string | null }, language: Language): Promise<AlarmRecord> {
       const providerId = workingProviderId(session.scope);
       const existing = await deps.alarms.find(input.id);
-      if (!existing || existing.provider_id !== providerId) throw errors.notFound('alarm.notFound');
+      assertOwned(existing, providerId, 'alarm.notFound');
       const type = AlertTypeSchema.parse(existing.alert_type);
       const row = await deps.alarms.softwareRelieve(input.id, providerId, deps.now(), input.removeReason ?? null, clearedStatus(type));
       if (!row) return lostRace(input.id, providerId);

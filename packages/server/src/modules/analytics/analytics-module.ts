@@ -14,7 +14,7 @@ export function analyticsModule(deps: { routes: OperationRegistrar; db: Db; now:
   const repository = analyticsRepository(deps.db);
   const analytics = analyticsService({ repository, timeZone: deps.timeZone, now: deps.now });
   const handover = handoverSummaries({ repository, analytics, timeZone: deps.timeZone, now: deps.now });
-  analyticsRoutes(deps.routes, analytics, handover, handoverPdf(deps.db, deps.pdf));
+  analyticsRoutes(deps.routes, analytics, handover, handoverPdf(repository, deps.pdf));
   return {
     analytics,
     handover,

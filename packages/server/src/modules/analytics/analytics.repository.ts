@@ -199,6 +199,12 @@ export function analyticsRepository(db: Db) {
         .execute();
     },
 
+    /** The provider's name (deleted or not), for the handover PDF's heading. */
+    async providerName(providerId: number): Promise<string | undefined> {
+      const row = await db.selectFrom('providers').select('name').where('id', '=', providerId).executeTakeFirst();
+      return row?.name;
+    },
+
     /** Providers (not deleted) and which of them already have a summary for each date asked. */
     async activeProviders(): Promise<number[]> {
       const rows = await db.selectFrom('providers').select('id').where('deleted_at', 'is', null).where('enabled', '=', 1).execute();

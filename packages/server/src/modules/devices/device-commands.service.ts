@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { DEVICE_KEY_GRACE_MS, LEAVE_BED_MODE_SECONDS, type DeviceCommand, type DeviceCommandName, type SleepMonitorSettings } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Downlink } from '../../events/downlink.ts';
 import type { SessionInfo } from '../../http/context.ts';
@@ -8,7 +8,7 @@ import { AppError, errors } from '../../http/errors.ts';
 import { isVendor, visibleDevice } from './device-access.ts';
 import { newDeviceKey } from './device-cipher.ts';
 import { sleepSettingsOf } from './device.presenter.ts';
-import { deviceRepository, type DeviceListRow } from './device.repository.ts';
+import type { DeviceListRow, DeviceRepository } from './device.repository.ts';
 
 export interface CommandLog {
   warn(details: object, message: string): void;
@@ -31,15 +31,21 @@ export function configureArgs(settings: SleepMonitorSettings): Record<string, un
  * recorded as a `configure` command (pending) and sent through the Downlink; the
  * device's `device.ack` marks it acked or failed. Restart reaches online devices only.
  */
-export function deviceCommandService(deps: { db: Db; now: () => number; downlink: Downlink; bus: EventBus; log: CommandLog }) {
-  const { db, now, downlink } = deps;
-  const devices = deviceRepository(db);
+export function deviceCommandService(deps: {
+  devices: DeviceRepository;
+  transaction: Transactional<{ devices: DeviceRepository }>;
+  now: () => number;
+  downlink: Downlink;
+  bus: EventBus;
+  log: CommandLog;
+}) {
+  const { devices, transaction, now, downlink } = deps;
 
   /** Records a command as pending, sends it, and answers it as recorded (failed when it could not be sent). */
-  async function send(device: DeviceListRow, cmd: DeviceCommandName, args: Record<string, unknown>, recordIn: Db = db): Promise<DeviceCommand> {
+  async function send(device: DeviceListRow, cmd: DeviceCommandName, args: Record<string, unknown>, recordIn: DeviceRepository = devices): Promise<DeviceCommand> {
     const id = crypto.randomUUID();
     const sentAt = now();
-    await deviceRepository(recordIn).insertCommand({ id, device_id: device.id, cmd, args: JSON.stringify(args), state: 'pending', sent_at: sentAt, answered_at: null, message: '' });
+    await recordIn.insertCommand({ id, device_id: device.id, cmd, args: JSON.stringify(args), state: 'pending', sent_at: sentAt, answered_at: null, message: '' });
     return { id, cmd, args, state: 'pending', sentAt, answeredAt: null, message: '' };
   }
 
@@ -67,14 +73,13 @@ export function deviceCommandService(deps: { db: Db; now: () => number; downlink
 
   async function changeSettings(session: SessionInfo, id: number, change: (current: SleepMonitorSettings) => SleepMonitorSettings): Promise<{ command: DeviceCommand }> {
     const visible = await sleepMonitor(session, id);
-    const command = await db.transaction().execute(async (trx) => {
-      const repository = deviceRepository(trx);
+    const command = await transaction(async ({ devices: repository }) => {
       const row = await repository.findById(visible.id);
       const current = row ? sleepSettingsOf(row) : null;
       if (!row || !current) throw errors.notFound('device.notFound');
       const next = change(current);
       await repository.update(row.id, { settings: JSON.stringify(next), updated_at: now() });
-      return send(visible, 'configure', configureArgs(next), trx);
+      return send(visible, 'configure', configureArgs(next), repository);
     });
     return { command: await dispatch(visible, command) };
   }
@@ -109,11 +114,7 @@ export function deviceCommandService(deps: { db: Db; now: () => number; downlink
     const args: unknown = JSON.parse(command.args);
     const sentKey = typeof args === 'object' && args !== null ? Reflect.get(args, 'key') : undefined;
     if (typeof sentKey !== 'string') return;
-    const newest = db.updateTable('devices').where('id', '=', command.device_id).where('device_key', '=', sentKey).where('previous_key', 'is not', null);
-    const result = ok
-      ? await newest.set({ previous_key: null, previous_key_until: null }).executeTakeFirst()
-      : await newest.set((eb) => ({ device_key: eb.ref('previous_key').$castTo<string>(), previous_key: null, previous_key_until: null })).executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) await keysChanged(command.device_id);
+    if (await devices.settleRotation(command.device_id, sentKey, ok)) await keysChanged(command.device_id);
   }
 
   return {
@@ -146,16 +147,12 @@ export function deviceCommandService(deps: { db: Db; now: () => number; downlink
       const time = now();
       const deviceKey = newDeviceKey();
       const previousKeyUntil = time + DEVICE_KEY_GRACE_MS;
-      await db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('devices').select(['device_key', 'previous_key', 'previous_key_until']).where('id', '=', row.id).executeTakeFirst();
+      await transaction(async ({ devices: repository }) => {
+        const current = await repository.findKeys(row.id);
         if (!current) throw errors.notFound('device.notFound');
         // A rotation the device never confirmed is dropped: it still uses the key from before.
         const stillPrevious = current.previous_key !== null && Number(current.previous_key_until ?? 0) > time;
-        await trx
-          .updateTable('devices')
-          .set({ device_key: deviceKey, previous_key: stillPrevious ? current.previous_key : current.device_key, previous_key_until: previousKeyUntil, key_rotated_at: time, updated_at: time })
-          .where('id', '=', row.id)
-          .execute();
+        await repository.rotateKey(row.id, { deviceKey, previousKey: stillPrevious ? current.previous_key : current.device_key, previousKeyUntil }, time);
       });
       await keysChanged(row.id);
       const command = await dispatch(row, await send(row, 'rotateKey', { key: deviceKey }));

@@ -6,7 +6,9 @@ import { Status, type DeviceAckEvent } from '@vigil/contracts';
 import { homeDevice, recordingDownlink, setOnline } from '../../test/device-fixtures.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
+import { transactional } from '../../db/transactional.ts';
 import { deviceCommandService } from './device-commands.service.ts';
+import { deviceRepository } from './device.repository.ts';
 
 describe('sleep-monitor settings and device commands', () => {
   let server: TestServer;
@@ -142,7 +144,8 @@ describe('sleep-monitor settings and device commands', () => {
   });
 
   test('issue() gives other modules the same record, transport and ack handling', async () => {
-    const commands = deviceCommandService({ db: server.vigil.database.db, now: Date.now, downlink, bus: server.vigil.bus, log: { warn: () => {} } });
+    const db = server.vigil.database.db;
+    const commands = deviceCommandService({ devices: deviceRepository(db), transaction: transactional(db, (trx) => ({ devices: deviceRepository(trx) })), now: Date.now, downlink, bus: server.vigil.bus, log: { warn: () => {} } });
     const host = await homeDevice(server, vendor, home, 21008);
     const command = await commands.issue(host.id, 'pair', { seconds: 60 });
     assert.equal(command.state, 'pending');

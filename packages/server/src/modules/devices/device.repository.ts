@@ -244,6 +244,32 @@ export function deviceRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
+    /** The device's current and previous key (key rotation reads them in its transaction). */
+    async findKeys(id: number) {
+      return db.selectFrom('devices').select(['device_key', 'previous_key', 'previous_key_until']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Stores a rotated key: the new one, the one kept valid until `previousKeyUntil`, and when it rotated. */
+    async rotateKey(id: number, keys: { deviceKey: string; previousKey: string | null; previousKeyUntil: number }, time: number): Promise<void> {
+      await db
+        .updateTable('devices')
+        .set({ device_key: keys.deviceKey, previous_key: keys.previousKey, previous_key_until: keys.previousKeyUntil, key_rotated_at: time, updated_at: time })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Settles the device's rotation to `sentKey` if it is still the newest one: confirmed drops the
+     * previous key, refused puts the previous key back. Answers whether a rotation was settled.
+     */
+    async settleRotation(id: number, sentKey: string, confirmed: boolean): Promise<boolean> {
+      const newest = db.updateTable('devices').where('id', '=', id).where('device_key', '=', sentKey).where('previous_key', 'is not', null);
+      const result = confirmed
+        ? await newest.set({ previous_key: null, previous_key_until: null }).executeTakeFirst()
+        : await newest.set((eb) => ({ device_key: eb.ref('previous_key').$castTo<string>(), previous_key: null, previous_key_until: null })).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     async failCommand(commandId: string, message: string, time: number): Promise<void> {
       await db.updateTable('device_commands').set({ state: 'failed', message, answered_at: time }).where('id', '=', commandId).execute();
     },

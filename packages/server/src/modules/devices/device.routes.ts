@@ -1,5 +1,6 @@
 import * as api from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
+import { transactional } from '../../db/transactional.ts';
 import type { Downlink } from '../../events/downlink.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { OperationRegistrar } from '../../http/register.ts';
@@ -8,6 +9,7 @@ import type { WorkerPool } from '../../workers/pool.ts';
 import { readUpload, spreadsheetFile } from '../spreadsheets/workbook.ts';
 import { deviceCipher } from './device-cipher.ts';
 import { deviceCommandService, type CommandLog } from './device-commands.service.ts';
+import { deviceRepository } from './device.repository.ts';
 import { deviceService } from './device.service.ts';
 import { deviceSpreadsheet } from './device-spreadsheet.ts';
 
@@ -28,7 +30,14 @@ export function deviceRoutes(allRoutes: OperationRegistrar, deps: DeviceModuleDe
   // A read-only sub-account reads devices but every change answers 403 (tenancy/data-permission.ts).
   const routes = withDataPermission(allRoutes);
   const devices = deviceService(deps.db, deps.now, deviceCipher(deps.cipherSecret), deps.bus);
-  const commands = deviceCommandService({ db: deps.db, now: deps.now, downlink: deps.downlink, bus: deps.bus, log: deps.log });
+  const commands = deviceCommandService({
+    devices: deviceRepository(deps.db),
+    transaction: transactional(deps.db, (trx) => ({ devices: deviceRepository(trx) })),
+    now: deps.now,
+    downlink: deps.downlink,
+    bus: deps.bus,
+    log: deps.log,
+  });
   const spreadsheet = deviceSpreadsheet(deps.db, deps.now, devices, deps.workers);
 
   routes.secured(api.getDeviceList, async (input, { session }) => devices.list(session, input));

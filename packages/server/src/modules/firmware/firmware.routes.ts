@@ -13,6 +13,8 @@ import type { S3Location } from '../releases/s3-url.ts';
 import { downloadTokens } from './download-token.ts';
 import { HARDSOFT_DOWNLOAD_PATH, firmwareService } from './firmware.service.ts';
 import { firmwareRollout } from './firmware-rollout.ts';
+import { firmwareRepository } from './firmware.repository.ts';
+import { firmwareUpgradeRepository } from './firmware-upgrade.repository.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { DeviceCommand, DeviceCommandName } from '@vigil/contracts';
 
@@ -28,8 +30,10 @@ export function firmwareRoutes(
 ) {
   const store = openReleaseStore(deps.dataDir, 'firmware', deps.s3);
   const tokens = downloadTokens(deps.secret, deps.now);
-  const firmware = firmwareService({ db: deps.db, store, workers: deps.workers, tokens, now: deps.now });
-  const rollout = firmwareRollout({ db: deps.db, bus: deps.bus, commands: deps.commands, tokens, now: deps.now, batch: deps.rolloutBatch, log: deps.log });
+  const repository = firmwareRepository(deps.db);
+  const upgrades = firmwareUpgradeRepository(deps.db);
+  const firmware = firmwareService({ repository, upgrades, store, workers: deps.workers, tokens, now: deps.now });
+  const rollout = firmwareRollout({ upgrades, firmware: repository, bus: deps.bus, commands: deps.commands, tokens, now: deps.now, batch: deps.rolloutBatch, log: deps.log });
 
   routes.secured(api.firmwareUploadFile, async (_input, _context, request) => {
     if (!request.isMultipart()) throw errors.badRequest('upload.missingFile');

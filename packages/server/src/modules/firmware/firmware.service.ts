@@ -5,53 +5,26 @@ import {
   FIRMWARE_DOWNLOAD_TOKEN_MS,
   FIRMWARE_MAX_BYTES,
   FIRMWARE_MOVES,
-  FIRMWARE_STATES,
-  FIRMWARE_UPGRADE_STATES,
   Status,
   compareFirmwareVersions,
   deviceTypeInfo,
   type Firmware,
   type FirmwareState,
 } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { taskModule } from '../../workers/task-module.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import { FileTooLargeError, type ReleaseStore } from '../releases/release-store.ts';
 import type { DownloadTokens } from './download-token.ts';
 import type { tasks } from './firmware-tasks.ts';
-import { firmwareRepository } from './firmware.repository.ts';
+import { presentFirmware, presentGrayDevice, presentUpgrade, stateOf, type PackageRow } from './firmware.presenter.ts';
+import type { FirmwareRepository } from './firmware.repository.ts';
+import type { FirmwareUpgradeRepository } from './firmware-upgrade.repository.ts';
 
 const firmwareTasks = taskModule<typeof tasks>(import.meta.url, './firmware-tasks');
 const INSPECT_TIME_LIMIT_MS = 30_000;
 const MB = 1024 * 1024;
 export const HARDSOFT_DOWNLOAD_PATH = '/api/hardSoft/download';
-
-type PackageRow = NonNullable<Awaited<ReturnType<ReturnType<typeof firmwareRepository>['findPackage']>>>;
-
-function stateOf(value: string): FirmwareState {
-  return FIRMWARE_STATES.find((state) => state === value) ?? 'unpublished';
-}
-
-function present(row: PackageRow): Firmware {
-  return {
-    id: row.id,
-    deviceType: row.device_type,
-    model: deviceTypeInfo(row.device_type)?.model ?? String(row.device_type),
-    version: row.version,
-    fileName: row.file_name,
-    size: row.size,
-    md5: row.md5,
-    status: stateOf(row.status),
-    remark: row.remark,
-    grayCount: row.gray_count,
-    upgradedCount: row.upgraded_count,
-    failedCount: row.failed_count,
-    createdAt: Number(row.created_at),
-    publishedAt: row.published_at === null ? null : Number(row.published_at),
-    haltedAt: row.halted_at === null ? null : Number(row.halted_at),
-  };
-}
 
 /** The highest of some versions, or null. */
 function highest(versions: readonly string[]): string | null {
@@ -62,9 +35,8 @@ function highest(versions: readonly string[]): string | null {
  * Firmware packages (docs/firmware.md): upload and checks, the §4 state machine, gray
  * devices, and what devices ask (newest version, download). Vendor data: SUPER and SENIOR.
  */
-export function firmwareService(deps: { db: Db; store: ReleaseStore; workers: WorkerPool; tokens: DownloadTokens; now: () => number }) {
-  const { db, store, workers, tokens, now } = deps;
-  const repository = firmwareRepository(db);
+export function firmwareService(deps: { repository: FirmwareRepository; upgrades: FirmwareUpgradeRepository; store: ReleaseStore; workers: WorkerPool; tokens: DownloadTokens; now: () => number }) {
+  const { repository, upgrades, store, workers, tokens, now } = deps;
 
   async function packageOrThrow(id: number): Promise<PackageRow> {
     const row = await repository.findPackage(id);
@@ -121,12 +93,12 @@ export function firmwareService(deps: { db: Db; store: ReleaseStore; workers: Wo
       if (!file) throw errors.badRequest('firmware.uploadFirst');
       await checkVersionIsHigher(file.device_type, file.version);
       const id = await repository.insertPackage(file, input.remark, now());
-      return present(await packageOrThrow(id));
+      return presentFirmware(await packageOrThrow(id));
     },
 
     async list(input: { pageNum: number; pageSize: number; keyWord?: string; deviceType?: number | null; status?: string | null }) {
       const page = await repository.page(input, input);
-      return { rows: page.rows.map(present), total: page.total, pageNum: input.pageNum, pageSize: input.pageSize };
+      return { rows: page.rows.map(presentFirmware), total: page.total, pageNum: input.pageNum, pageSize: input.pageSize };
     },
 
     /** The §4 moves; full release needs confirm (301 first); grayscale needs gray devices. */
@@ -134,7 +106,7 @@ export function firmwareService(deps: { db: Db; store: ReleaseStore; workers: Wo
       const row = await packageOrThrow(input.id);
       const from = stateOf(row.status);
       const to = input.status;
-      if (from === to) return present(row);
+      if (from === to) return presentFirmware(row);
       if (!FIRMWARE_MOVES[from].includes(to)) throw errors.conflict('firmware.badMove', { from, to });
       if (to === 'grayscale' && row.gray_count === 0) throw errors.badRequest('firmware.grayEmpty');
       if (to === 'full' && !input.confirm) {
@@ -142,42 +114,25 @@ export function firmwareService(deps: { db: Db; store: ReleaseStore; workers: Wo
         throw new AppError(Status.CONFIRM_REQUIRED, 'firmware.confirmFull', { version: row.version, model }, { confirm: 'fullRelease' });
       }
       if (!(await repository.setStatus(row.id, from, to, now()))) throw errors.conflict('firmware.badMove', { from, to });
-      return present(await packageOrThrow(row.id));
+      return presentFirmware(await packageOrThrow(row.id));
     },
 
     /** Resumes a halted grayscale rollout: its failed devices go back to pending. */
     async resume(id: number): Promise<Firmware> {
       const row = await packageOrThrow(id);
       if (row.halted_at === null || stateOf(row.status) !== 'grayscale') throw errors.conflict('firmware.notHalted');
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('firmware_packages').set({ halted_at: null }).where('id', '=', id).execute();
-        await trx.updateTable('firmware_upgrades').set({ state: 'pending', progress: 0, command_id: null, message: '', updated_at: now() }).where('firmware_id', '=', id).where('state', '=', 'failed').execute();
-      });
-      return present(await packageOrThrow(id));
+      await upgrades.resume(id, now());
+      return presentFirmware(await packageOrThrow(id));
     },
 
     async one(id: number): Promise<Firmware> {
-      return present(await packageOrThrow(id));
+      return presentFirmware(await packageOrThrow(id));
     },
 
     async upgrades(firmwareId: number) {
       await packageOrThrow(firmwareId);
-      const rows = await db
-        .selectFrom('firmware_upgrades as u')
-        .innerJoin('devices as d', 'd.id', 'u.device_id')
-        .select(['d.device_id', 'd.online', 'd.firmware_version', 'u.state', 'u.progress', 'u.message', 'u.updated_at'])
-        .where('u.firmware_id', '=', firmwareId)
-        .orderBy('d.device_id')
-        .execute();
-      return rows.map((row) => ({
-        deviceId: row.device_id,
-        online: row.online === 1,
-        firmwareVersion: row.firmware_version,
-        state: FIRMWARE_UPGRADE_STATES.find((state) => state === row.state) ?? 'pending',
-        progress: row.progress,
-        message: row.message,
-        updatedAt: Number(row.updated_at),
-      }));
+      const rows = await upgrades.listOf(firmwareId);
+      return rows.map(presentUpgrade);
     },
 
     async remove(id: number): Promise<null> {
@@ -218,7 +173,7 @@ export function firmwareService(deps: { db: Db; store: ReleaseStore; workers: Wo
     async grayList(firmwareId: number) {
       await packageOrThrow(firmwareId);
       const rows = await repository.grayList(firmwareId);
-      return rows.map((row) => ({ deviceId: row.device_id, deviceType: row.device_type, online: row.online === 1, firmwareVersion: row.firmware_version, addedAt: Number(row.added_at) }));
+      return rows.map(presentGrayDevice);
     },
 
     async removeGray(firmwareId: number, deviceId: string): Promise<null> {

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionInfo } from '../../http/context.ts';
-import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import type { DeviceCommands } from './device-commands.ts';
 import type { RecentEventLog } from './recent-event-log.ts';
 import { gatewayRepository, type DeviceRow } from './gateway.repository.ts';
@@ -53,7 +53,7 @@ export function fallRadarService(db: Db, now: () => number, commands: DeviceComm
   async function ownRadar(session: SessionInfo, deviceId: string): Promise<DeviceRow> {
     const providerId = workingProviderId(session.scope);
     const row = await repository.findByDeviceId(deviceId);
-    if (!row || row.provider_id !== providerId) throw errors.notFound('gateway.deviceNotFound');
+    assertOwned(row, providerId, 'gateway.deviceNotFound');
     if (!FALL_RADAR_TYPES.includes(row.device_type)) throw errors.invalidField('deviceId', 'fallRadar.notRadar');
     return row;
   }

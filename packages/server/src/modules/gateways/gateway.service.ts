@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionInfo } from '../../http/context.ts';
-import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { scopeIncludes } from '../../tenancy/scope.ts';
 import type { DeviceCommands } from './device-commands.ts';
 import type { RecentEventLog } from './recent-event-log.ts';
@@ -38,7 +38,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
   /** The provider's device with that ID; anything else answers exactly like a missing device. */
   async function ownDevice(providerId: number, deviceId: string): Promise<DeviceRow> {
     const row = await repository.findByDeviceId(deviceId);
-    if (!row || row.provider_id !== providerId) throw errors.notFound('gateway.deviceNotFound');
+    assertOwned(row, providerId, 'gateway.deviceNotFound');
     return row;
   }
   async function ownHost(providerId: number, deviceId: string): Promise<DeviceRow> {

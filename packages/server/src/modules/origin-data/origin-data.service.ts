@@ -1,10 +1,11 @@
-import { formatMessage, ORIGIN_DATA_DOWNLOAD_MAX_ROWS, type Language, type OriginDataKind, type OriginDataRow, type TelemetrySample } from '@vigil/contracts';
+import { formatMessage, ORIGIN_DATA_DOWNLOAD_MAX_ROWS, type Language, type OriginDataKind, type OriginDataRow } from '@vigil/contracts';
 import { errors } from '../../http/errors.ts';
 import type { MessageLog } from '../../ingest/message-log.ts';
 import type { TelemetryStore } from '../../ingest/telemetry-store.ts';
 import { taskModule } from '../../workers/task-module.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import { fileStamp } from '../spreadsheets/workbook.ts';
+import { presentMessage, presentSample } from './origin-data.presenter.ts';
 import type { tasks } from './origin-data-tasks.ts';
 
 const sheetTasks = taskModule<typeof tasks>(import.meta.url, './origin-data-tasks');
@@ -14,15 +15,6 @@ interface RangeQuery {
   startTime: number;
   endTime: number;
   kind: OriginDataKind;
-}
-
-function sampleRow(sample: TelemetrySample): OriginDataRow {
-  return { time: sample.t, receivedAt: null, channel: 'telemetry', hr: sample.hr, rr: sample.rr, move: sample.move, bed: sample.bed, state: sample.state ?? null, payload: null };
-}
-
-function messageRow(row: { channel: string; ts: number; received_at: number; payload: string }): OriginDataRow {
-  const channel = row.channel === 'status' || row.channel === 'event' || row.channel === 'ack' ? row.channel : 'event';
-  return { time: row.ts, receivedAt: row.received_at, channel, hr: null, rr: null, move: null, bed: null, state: null, payload: row.payload };
 }
 
 /** A time as people read it in the platform's zone: 2026-11-23 14:05:09. */
@@ -39,11 +31,11 @@ export function originDataService(deps: { telemetry: TelemetryStore; messages: M
   async function rows(query: RangeQuery, offset: number, limit: number): Promise<{ total: number; rows: OriginDataRow[] }> {
     if (query.kind === 'telemetry') {
       const page = await telemetry.page(query.deviceId, query.startTime, query.endTime, offset, limit);
-      return { total: page.total, rows: page.samples.map(sampleRow) };
+      return { total: page.total, rows: page.samples.map(presentSample) };
     }
     const total = await messages.count(query.deviceId, query.startTime, query.endTime);
     const found = await messages.page(query.deviceId, query.startTime, query.endTime, offset, limit);
-    return { total, rows: found.map(messageRow) };
+    return { total, rows: found.map(presentMessage) };
   }
 
   return {

@@ -2,7 +2,7 @@ import { type Language, MONTHLY_MIN_NIGHTS, NightAnalysisSchema, SLEEP_DISCLAIME
 import { analyseMonth } from '../../analysis/sleep/index.ts';
 import { errors } from '../../http/errors.ts';
 import type { PdfFile, PdfRenderer } from '../../pdf/renderer.ts';
-import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import type { Scope } from '../../tenancy/scope.ts';
 import type { SettingsRepository } from '../system/settings.repository.ts';
 import { nightSummaryOf, presentDailyReport, reportStatusOf } from './report.presenter.ts';
@@ -25,7 +25,7 @@ export function reportPdfService(deps: { reports: ReportRepository; settings: Se
     async month(scope: Scope, residentId: number, month: string, language: Language): Promise<PdfFile> {
       const providerId = workingProviderId(scope);
       const resident = await reports.findResident(residentId);
-      if (!resident || resident.provider_id !== providerId) throw errors.notFound('resident.notFound');
+      assertOwned(resident, providerId, 'resident.notFound');
       const analysis = analyseMonth((await reports.analysedNightsOfMonth(residentId, month)).map(nightSummaryOf));
       if (!analysis.enough) throw errors.badRequest('report.notEnoughNights', { nights: analysis.nights, required: MONTHLY_MIN_NIGHTS });
       const latest = (await reports.pageDaily(providerId, { residentId }, 1, 1)).rows[0];

@@ -2,7 +2,7 @@ import { analyseMonth } from '../../analysis/sleep/index.ts';
 import { type DailyReport, MonthAnalysisSchema, NightAnalysisSchema, REPORT_AFTER_WAKE_MINUTES, SLEEP_DISCLAIMER_DATE, SLEEP_MONITOR_DEFAULTS, MONTHLY_MIN_NIGHTS, type ParsedInputOf, type OutputOf, type getTimePeriod, type sleepReportUserList, type ResidentState, RESIDENT_STATES } from '@vigil/contracts';
 import { errors } from '../../http/errors.ts';
 import type { Scope } from '../../tenancy/scope.ts';
-import { workingProviderId } from '../../tenancy/care-provider.ts';
+import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import type { SettingsRepository } from '../system/settings.repository.ts';
 import { monitorSettings } from './daily-reports.ts';
 import { gradeOf, presentDailyReport, reportStatusOf } from './report.presenter.ts';
@@ -19,7 +19,7 @@ export function reportService(reports: ReportRepository, settings: SettingsRepos
   async function ownResident(scope: Scope, residentId: number) {
     const providerId = workingProviderId(scope);
     const resident = await reports.findResident(residentId);
-    if (!resident || resident.provider_id !== providerId) throw errors.notFound('resident.notFound');
+    assertOwned(resident, providerId, 'resident.notFound');
     return { providerId, resident };
   }
 

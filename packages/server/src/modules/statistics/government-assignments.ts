@@ -1,12 +1,10 @@
-import type { Db } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
 import type { StatisticsRepository } from './statistics.repository.ts';
 
 /** Which providers a GOVERNMENT account sees in statistics; set by the vendor's administrators. */
-export function governmentAssignments(db: Db, statistics: StatisticsRepository) {
+export function governmentAssignments(statistics: StatisticsRepository) {
   async function assertGovernment(accountId: number): Promise<void> {
-    const account = await db.selectFrom('accounts').where('id', '=', accountId).select('role').executeTakeFirst();
-    if (account?.role !== 'GOVERNMENT') throw errors.invalidField('accountId', 'statistics.notGovernment');
+    if ((await statistics.accountRole(accountId)) !== 'GOVERNMENT') throw errors.invalidField('accountId', 'statistics.notGovernment');
   }
   return {
     async list(accountId: number) {

@@ -13,7 +13,7 @@ export function statisticsModule(deps: { routes: OperationRegistrar; db: Db; now
   const statistics = statisticsRepository(deps.db);
   const writer = snapshotWriter({ statistics, figures: dayFiguresRepository(deps.db), platformTimeZone: deps.platformTimeZone });
   const service = statisticsService({ statistics, writer, now: deps.now });
-  statisticsRoutes(deps.routes, service, governmentAssignments(deps.db, statistics), () => writer.writeDue(deps.now()), deps.now);
+  statisticsRoutes(deps.routes, service, governmentAssignments(statistics), () => writer.writeDue(deps.now()), deps.now);
   return {
     writer,
     /**

@@ -47,6 +47,11 @@ export function statisticsRepository(db: Db) {
       const row = await db.selectFrom('providers').where('deleted_at', 'is', null).where('id', '=', id).select(providerColumns).executeTakeFirst();
       return row ? toProvider(row) : undefined;
     },
+    /** The account's role, or undefined when there is no such account (government assignments check it). */
+    async accountRole(accountId: number): Promise<string | undefined> {
+      const row = await db.selectFrom('accounts').where('id', '=', accountId).select('role').executeTakeFirst();
+      return row?.role;
+    },
     async governmentProviderIds(accountId: number): Promise<number[]> {
       const rows = await db.selectFrom('government_providers').where('account_id', '=', accountId).select('provider_id').execute();
       return rows.map((row) => row.provider_id);
