@@ -331,8 +331,8 @@ describe('the caregiver and installer app (issue 14)', () => {
     await phone.getByLabel(/^Front, m/).fill('');
     await next.tap();
     const problems = phone.getByRole('alert');
-    await problems.getByText('Enter the Front distance.').waitFor();
-    await problems.getByText('Back distance: at most 0 m.').waitFor();
+    await problems.getByText('Front: enter the distance.').waitFor();
+    await problems.getByText('Back: at most 0 m.').waitFor();
     await phone.getByLabel(/^Back, m/).fill('0');
     await phone.getByLabel(/^Front, m/).fill('3');
     await shot(phone, 'fall-mount-360');

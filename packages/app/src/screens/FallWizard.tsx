@@ -225,10 +225,10 @@ export function FallWizard({ deviceId, onDone }: { deviceId: string; onDone: () 
               </label>
             ))}
           </fieldset>
-          <fieldset className="segmented">
+          <fieldset className="choices">
             <legend>{t('fall.sensitivity')}</legend>
             {(['high', 'medium', 'low'] as const).map((level) => (
-              <label key={level} className={settings.sensitivity === level ? 'segment segment-on' : 'segment'}>
+              <label key={level} className="choice">
                 <input type="radio" name="sensitivity" checked={settings.sensitivity === level} onChange={() => setSettings({ ...settings, sensitivity: level })} />
                 {t(`fall.sensitivity.${level}` as MessageKey)}
               </label>
