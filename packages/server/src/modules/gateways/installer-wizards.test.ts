@@ -100,4 +100,22 @@ describe('installer wizards: fall-monitor settings and gateway pairing, scoped t
     // The console's other gateway calls stay closed to installers.
     assert.equal((await server.call(api.heDeleteDevice, { deviceId: door, deviceType: DOOR }, { token: installerA })).status, Status.NO_PERMISSION);
   });
+  test('a sub-device attached after ingest cached it without a host: its status through the host is kept at once, not refused as another host\'s', async () => {
+    const { db } = server.vigil.database;
+    const door = randomDeviceId('DOOR');
+    await stockDevices(server, DOOR, [door]);
+    const { device_key: key } = await db.selectFrom('devices').select('device_key').where('device_id', '=', host).executeTakeFirstOrThrow();
+    const post = (channel: string, body: object) =>
+      server.vigil.app.inject({ method: 'POST', url: `/api/device/v1/${host}/${channel}`, payload: JSON.stringify(body), headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+    // The host hears the stock door before anyone attached it: ingest caches the door without a host.
+    assert.equal((await post('event', { ts: Date.now(), type: 'pairing', status: 1, sub: door, subType: DOOR })).statusCode, 200);
+    const attached = await server.call(api.heInsertDevice, { hostId: host, deviceId: door, location: 'Hall' }, { token: installerA });
+    assert.equal(attached.status, Status.OK, attached.msg);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the directory re-reads the door (one query)
+    const status = await post('status', { ts: Date.now(), online: true, battery: 80, signal: 3, sub: door });
+    assert.equal(status.statusCode, 200, status.body);
+    await server.vigil.devices.ingest.flush();
+    const row = await db.selectFrom('devices').select(['signal', 'battery']).where('device_id', '=', door).executeTakeFirstOrThrow();
+    assert.deepEqual(row, { signal: 3, battery: 80 });
+  });
 });
