@@ -90,6 +90,39 @@ async function appLogin(page: Page, role: 'Caregiver' | 'Installer', userName: s
   await page.getByRole('button', { name: 'Sign in' }).tap();
 }
 
+/** A phone whose camera is unavailable (the shared fake camera shows another device's QR code): the installer types the code. */
+async function typingPhone(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await phoneContext(browser, baseURL);
+  await context.addInitScript(() => Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined }));
+  return context.newPage();
+}
+
+/** Installer: signs in, types a stock device's code, binds it to the first room and waits for the install guide. */
+async function bindByCode(phone: Page, cipherId: string): Promise<void> {
+  await appLogin(phone, 'Installer', 'demomaintain');
+  await phone.getByRole('heading', { name: 'Install a device' }).waitFor();
+  await phone.getByLabel('Or type the code under the QR code').fill(cipherId);
+  await phone.getByRole('button', { name: 'Look up' }).tap();
+  await phone.getByRole('heading', { name: 'Install at' }).waitFor();
+  const room = phone.getByRole('combobox', { name: /^Room/ });
+  await waitFor(() => room.locator('option').count(), (count) => count > 1, 'rooms to choose from');
+  await room.selectOption((await room.locator('option').nth(1).getAttribute('value')) ?? '');
+  await phone.getByRole('button', { name: 'Add and bind' }).tap();
+  const guide = phone.getByRole('heading', { name: 'Install guide' });
+  const conflict = phone.getByRole('button', { name: 'Bind anyway' });
+  await guide.or(conflict).first().waitFor();
+  if (await conflict.isVisible()) await conflict.tap();
+  await guide.waitFor();
+}
+
+/** Installed devices' registration: the vendor puts them in stock and answers their cipher ID and key. */
+async function stockDevice(vigil: RunningVigil, prefix: string, deviceType: number): Promise<{ deviceId: string; cipherId: string; key: string }> {
+  const senior = await apiLogin(vigil, 'demosenior');
+  const deviceId = `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
+  const registered = await api<{ cipherId: string; deviceKey: string }>(vigil, senior, 'POST', '/device/registerDevice', { deviceId, deviceType });
+  return { deviceId, cipherId: registered.cipherId, key: registered.deviceKey };
+}
+
 describe('the caregiver and installer app (issue 14)', () => {
   let vigil: RunningVigil;
   let browser: Browser;
@@ -260,6 +293,171 @@ describe('the caregiver and installer app (issue 14)', () => {
     await phone.context().close();
   });
 
+  test('an installer runs the fall-monitor wizard for a simulated radar: checks, confirmations, settings on the device, the test fall', async () => {
+    const radar = await stockDevice(vigil, 'FALL', 21007);
+    const phone = await typingPhone(browser, vigil.baseUrl);
+    await bindByCode(phone, radar.cipherId);
+    const simulation = await startSimulation({ httpBaseUrl: vigil.baseUrl, devices: [{ deviceId: radar.deviceId, deviceType: 21007, key: radar.key }], ambient: false, pollMs: 500 });
+    simulations.push(simulation);
+    await simulation.ready;
+    await phone.getByText('The device is online.', { exact: true }).waitFor({ timeout: 20_000 });
+    await phone.getByRole('button', { name: 'Set up the fall monitor' }).tap();
+    const next = phone.getByRole('button', { name: 'Next', exact: true });
+
+    await phone.getByRole('heading', { name: 'Confirm the location' }).waitFor();
+    await phone.getByLabel('Place in the room').fill('Room 12 bathroom');
+    await shot(phone, 'fall-location-360');
+    await assertAccessible(phone, 'fall wizard: location');
+    await next.tap();
+
+    await phone.getByRole('heading', { name: 'Install mode' }).waitFor();
+    await phone.getByText('Flush (wall)').tap();
+    const height = phone.getByLabel(/Install height, m/);
+    assert.equal(await height.inputValue(), '1.35', 'the flush mode\'s recommended height');
+    await height.fill('2.4');
+    await next.tap();
+    await phone.getByRole('alert').filter({ hasText: 'Install height for a flush mount: 1.35–1.5 m.' }).waitFor();
+    await height.fill('1.4');
+    await shot(phone, 'fall-mode-360');
+    await assertAccessible(phone, 'fall wizard: install mode');
+    await next.tap();
+
+    await phone.getByRole('heading', { name: 'Fit the base' }).waitFor();
+    await phone.getByText('Fix the base to the wall at 1.4 m', { exact: false }).waitFor();
+    await next.tap();
+
+    await phone.getByRole('heading', { name: 'Mount the device' }).waitFor();
+    await phone.getByLabel(/^Back, m/).fill('0.5');
+    await phone.getByLabel(/^Front, m/).fill('');
+    await next.tap();
+    const problems = phone.getByRole('alert');
+    await problems.getByText('Front: enter the distance.').waitFor();
+    await problems.getByText('Back: at most 0 m.').waitFor();
+    await phone.getByLabel(/^Back, m/).fill('0');
+    await phone.getByLabel(/^Front, m/).fill('3');
+    await shot(phone, 'fall-mount-360');
+    await assertAccessible(phone, 'fall wizard: mount and area');
+    await next.tap();
+
+    await phone.getByRole('heading', { name: 'Shielded areas' }).waitFor();
+    const addShield = async (x: string) => {
+      await phone.getByRole('button', { name: 'Add a shielded area' }).tap();
+      await phone.getByLabel('Position x, m').fill(x);
+      await phone.getByRole('button', { name: 'Add', exact: true }).tap();
+    };
+    await addShield('-1');
+    await addShield('1.9');
+    await phone.getByRole('alert').filter({ hasText: 'Shielded area 2 must be inside the detection area.' }).waitFor();
+    await phone.getByLabel('Position x, m').fill('1');
+    await phone.getByRole('button', { name: 'Add', exact: true }).tap();
+    await expectCount(phone.getByRole('list', { name: 'Shielded areas' }).getByRole('listitem'), 2, 5000);
+    await shot(phone, 'fall-shields-360');
+    await assertAccessible(phone, 'fall wizard: shielded areas');
+    // Deleting a shielded area asks first.
+    await phone.getByRole('button', { name: 'Delete shielded area 2' }).tap();
+    const confirmDelete = phone.getByRole('dialog', { name: 'Delete the shielded area?' });
+    await confirmDelete.waitFor();
+    await assertAccessible(phone, 'fall wizard: delete confirmation');
+    await confirmDelete.getByRole('button', { name: 'Delete' }).tap();
+    await expectCount(phone.getByRole('list', { name: 'Shielded areas' }).getByRole('listitem'), 1, 5000);
+    // Changing the install mode would clear it: asked first, and cancelled here.
+    for (let back = 0; back < 3; back += 1) await phone.getByRole('button', { name: 'Back', exact: true }).tap();
+    await phone.getByRole('heading', { name: 'Install mode' }).waitFor();
+    await phone.getByText('Top (ceiling)').tap();
+    const confirmMode = phone.getByRole('dialog', { name: 'Change the install mode?' });
+    await confirmMode.getByText('clears the shielded area', { exact: false }).waitFor();
+    await shot(phone, 'fall-mode-confirm-360');
+    await confirmMode.getByRole('button', { name: 'Cancel' }).tap();
+    await expectCount(confirmMode, 0, 5000);
+    assert.equal(await phone.getByLabel(/Install height, m/).inputValue(), '1.4', 'nothing changed');
+    for (let forward = 0; forward < 3; forward += 1) await next.tap();
+    await expectCount(phone.getByRole('list', { name: 'Shielded areas' }).getByRole('listitem'), 1, 5000);
+    await phone.getByRole('button', { name: 'Save and send' }).tap();
+
+    await phone.getByRole('heading', { name: 'Test', exact: true }).waitFor();
+    await phone.getByText('Settings saved and sent to the fall monitor.').waitFor();
+    const expected = {
+      installMode: 'flush', installHeight: 1.4, distances: { front: 3, back: 0, left: 1.5, right: 1.5 }, walls: { front: false, back: true, left: false, right: false },
+      shieldedAreas: [{ kind: 'toilet', length: 0.7, width: 0.5, height: 0.5, floorDistance: 0, x: -1, y: 1 }], buzzer: true, sensitivity: 'medium',
+    };
+    await waitFor(async () => JSON.stringify(simulation.fallRadarSettings(radar.deviceId)), (value) => value === JSON.stringify(expected), 'the settings on the simulated radar');
+    await phone.getByText('Waiting for a fall…').waitFor();
+    await shot(phone, 'fall-test-360');
+    await assertAccessible(phone, 'fall wizard: test');
+    await simulation.fallNow(radar.deviceId);
+    await phone.getByTestId('fall-test').getByText(/Fall detected at .*The test passed\./).waitFor({ timeout: 15_000 });
+    await shot(phone, 'fall-tested-360');
+    await phone.context().close();
+  });
+
+  test('an installer sets up a simulated gateway and pairs a sub-device to it', async () => {
+    const host = await stockDevice(vigil, 'GW', 21008);
+    const door = await stockDevice(vigil, 'DOOR', 21009);
+    const phone = await typingPhone(browser, vigil.baseUrl);
+    await bindByCode(phone, host.cipherId);
+    await phone.getByText(/Hold the power button 3–5 s/).waitFor();
+    const simulation = await startSimulation({
+      httpBaseUrl: vigil.baseUrl, ambient: false, pollMs: 500,
+      devices: [{ deviceId: host.deviceId, deviceType: 21008, key: host.key, subDevices: [{ deviceId: door.deviceId, deviceType: 21009 }] }],
+    });
+    simulations.push(simulation);
+    await simulation.ready;
+    await phone.getByText('The device is online.', { exact: true }).waitFor({ timeout: 20_000 });
+    await phone.getByRole('button', { name: 'Set up the gateway and pair sub-devices' }).tap();
+    await phone.getByRole('heading', { name: 'Gateway and sub-devices' }).waitFor();
+    await phone.getByTestId('host-online').getByText(/Gateway online/).waitFor({ timeout: 15_000 });
+    await phone.getByText('Use 2.4 GHz Wi-Fi only, with the router within 5 m.').waitFor();
+    await shot(phone, 'gateway-host-360');
+    await assertAccessible(phone, 'gateway: host setup');
+    await phone.getByRole('button', { name: 'Next: sub-devices' }).tap();
+    await phone.getByText('No sub-devices yet.').waitFor();
+    await phone.getByLabel('Sub-device ID').fill(door.deviceId);
+    await phone.getByLabel('Place in the room').fill('Front door');
+    await phone.getByRole('button', { name: 'Add to the gateway' }).tap();
+    const item = phone.getByRole('list', { name: 'Sub-devices' }).getByRole('listitem').filter({ hasText: door.deviceId });
+    await item.getByText('To be paired').waitFor({ timeout: 10_000 });
+    await phone.getByText('1 of at most 49').waitFor();
+    await phone.getByRole('button', { name: 'Start pairing' }).tap();
+    await phone.getByText(/Pairing is on \(\d+ s left\): hold each sub-device's button 3 s/).waitFor();
+    await item.getByText('Paired', { exact: true }).waitFor({ timeout: 20_000 });
+    // Its signal level, from the gateway's status report about it right after pairing.
+    await item.getByText(/signal \d/).waitFor({ timeout: 10_000 });
+    await shot(phone, 'gateway-paired-360');
+    await assertAccessible(phone, 'gateway: sub-devices paired');
+    await phone.context().close();
+  });
+
+  test('a hidden app with notification permission shows a raised fall as a service-worker notification', async () => {
+    const context = await browser.newContext({ baseURL: vigil.baseUrl, viewport: PHONE, isMobile: true, hasTouch: true, locale: 'en-US', permissions: ['notifications'] });
+    const phone = await context.newPage();
+    const live = socketOpen(phone);
+    await appLogin(phone, 'Caregiver', CAREGIVER);
+    await phone.getByRole('heading', { name: 'Pending alarms' }).waitFor();
+    await live;
+    await phone.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    assert.equal(await phone.evaluate(() => Notification.permission), 'granted');
+    // The app checks document.visibilityState when an alarm arrives: the page is made hidden as a backgrounded phone's is.
+    // (A string: tsx would wrap the getters of a function in a __name helper the page does not have.)
+    await phone.evaluate(`
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get() { return 'hidden'; } });
+      Object.defineProperty(document, 'hidden', { configurable: true, get() { return true; } });
+      document.dispatchEvent(new Event('visibilitychange'));
+    `);
+    const radar = await registerRadar(vigil);
+    const simulation = await startSimulation({ httpBaseUrl: vigil.baseUrl, devices: [{ deviceId: radar.deviceId, deviceType: 21007, key: radar.key }], ambient: false, pollMs: 500 });
+    simulations.push(simulation);
+    await simulation.ready;
+    await simulation.fallNow(radar.deviceId);
+    const notifications = () =>
+      phone.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/app/');
+        return (await registration?.getNotifications())?.map((notification) => ({ title: notification.title, body: notification.body, tag: notification.tag })) ?? [];
+      });
+    const shown = await waitFor(notifications, (list) => list.some((notification) => /fall/i.test(notification.body) && notification.tag.startsWith('alarm-')), 'a service-worker notification of the fall', 20_000);
+    assert.ok(shown.length >= 1);
+    await context.close();
+  });
+
   test('the update check prompts for a published version, hides a non-forced one for 7 days, and cannot hide a forced one', async () => {
     const senior = await apiLogin(vigil, 'demosenior');
     const publish = async (buildNumber: string, forceUpgrade: boolean) => {
@@ -269,7 +467,8 @@ describe('the caregiver and installer app (issue 14)', () => {
       await api(vigil, senior, 'POST', '/version/apph5version/updateAppVersionStatus', { id: version.id, status: 'published' });
     };
     await publish('100', false);
-    const phone = await (await phoneContext(browser, vigil.baseUrl)).newPage();
+    // No camera: the shared fake camera's QR code would take the scan screen to the bind step before the check.
+    const phone = await typingPhone(browser, vigil.baseUrl);
     await appLogin(phone, 'Installer', 'demomaintain');
     const prompt = phone.getByRole('dialog', { name: 'Update available' });
     await prompt.getByText('Version 2.100 is available.').waitFor();

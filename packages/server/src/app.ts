@@ -206,7 +206,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
   const deviceModule = deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
-  const gateways = gatewayModule(routes, { db, now, workers, events: bus, commands: deviceModule.commands });
+  // A sub-device attached to a host (or moved, paired, replaced) refreshes ingest's cached host link at
+  // once: until then, the host's reports about it were dropped as another host's (`foreignSub`).
+  let ingestDirectory: { invalidate(deviceId?: string): void } | null = null;
+  const gateways = gatewayModule(routes, {
+    db, now, workers, events: bus, commands: deviceModule.commands,
+    devicesChanged: (deviceIds) => {
+      for (const deviceId of deviceIds) ingestDirectory?.invalidate(deviceId);
+    },
+  });
   const reports = reportRepository(db);
   // PDFs render in workers of their own (docs/pdf.md), so a report export never waits behind uploads.
   const pdf = createPdfRenderer({ onFontMissing: (files) => app.log.error({ files }, 'PDF export: font file missing (install fonts-noto-cjk or set VIGIL_PDF_CJK_FONT)') });
@@ -246,6 +254,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   alarms.hub.attachLive(devices.live);
   // Ingest caches device keys and placements: a registry change refreshes that device at once.
   bus.subscribe('device.changed', (event) => devices.directory.invalidate(event.deviceId));
+  ingestDirectory = devices.directory;
   scheduler.registerJob({ name: 'firmware-rollout', schedule: { everyMs: ROLLOUT_TICK_MS }, run: () => firmwareModule.rollout.tick() });
   gateways.registerJobs(scheduler);
   // Answered and expired device commands are kept VIGIL_DEVICE_COMMAND_RETENTION_DAYS (docs/devices.md).

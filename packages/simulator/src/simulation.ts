@@ -103,6 +103,8 @@ export interface SimulationHandle {
   truth(deviceId: string, at?: number): NightTruth | undefined;
   /** A device's firmware version now and the packages it downloaded and verified (size and MD5). */
   firmware(deviceId: string): { version: string; downloaded: readonly { version: string; md5: string; size: number }[] };
+  /** A fall radar's settings as its last `configure` set them (`args.fallRadar`), or null before any. */
+  fallRadarSettings(deviceId: string): unknown;
   stats(): SimulationStats;
   /** Stops every device: by default each says it goes offline; `clearRetained` also removes its retained status (tests on a shared broker). */
   stop(options?: { clearRetained?: boolean }): Promise<void>;
@@ -291,6 +293,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     goOffline: (deviceId, offlineOptions) => goOffline(topLevel(deviceId), offlineOptions?.forMs),
     comeBack: async (deviceId) => comeBack(topLevel(deviceId)),
     truth: (deviceId, at) => topLevel(deviceId).device.residentDays?.spellAt(at ?? now())?.truth,
+    fallRadarSettings: (deviceId) => topLevel(deviceId).device.fallRadarSettings,
     firmware: (deviceId) => ({ version: topLevel(deviceId).device.firmware, downloaded: [...topLevel(deviceId).device.downloaded] }),
     stats: () => ({ ...stats, byChannel: { ...stats.byChannel }, online: [...running.values()].filter((entry) => entry.online).length }),
     async stop(stopOptions = {}) {

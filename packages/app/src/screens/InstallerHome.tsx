@@ -8,7 +8,7 @@ import {
   Status,
   type DeviceTypeInfo,
 } from '@vigil/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiError, callApi } from '../api.ts';
 import { useT, type MessageKey } from '../i18n.ts';
 import { startScan, type Scan } from '../scanner.ts';
@@ -20,7 +20,22 @@ interface Scanned {
   info: DeviceTypeInfo | undefined;
   deviceType: number | null;
 }
-type Step = { name: 'scan' } | { name: 'bind'; device: Scanned } | { name: 'installed'; device: Scanned; id: number };
+type Step =
+  | { name: 'scan' }
+  | { name: 'bind'; device: Scanned }
+  | { name: 'installed'; device: Scanned; id: number }
+  | { name: 'fallWizard' | 'gateway'; device: Scanned };
+
+/** The wizards load when first opened (the app's first load stays small). */
+const FallWizard = lazy(() => import('./FallWizard.tsx').then((module) => ({ default: module.FallWizard })));
+const GatewayPairing = lazy(() => import('./GatewayPairing.tsx').then((module) => ({ default: module.GatewayPairing })));
+
+/** The setup wizard of a device kind, if it has one. */
+function wizardOf(device: Scanned): 'fallWizard' | 'gateway' | null {
+  if (device.info?.kind === 'fallRadar') return 'fallWizard';
+  if (device.info?.kind === 'gatewayHost') return 'gateway';
+  return null;
+}
 
 function errorText(caught: unknown, fallback: string): string {
   return caught instanceof ApiError && caught.message ? caught.message : fallback;
@@ -46,10 +61,25 @@ function guideKeys(info: DeviceTypeInfo | undefined): MessageKey[] {
 
 /** Installer: scan, identify, bind, guide, see it online (spec 02 §2; docs/app.md). */
 export function InstallerHome() {
+  const t = useT();
   const [step, setStep] = useState<Step>({ name: 'scan' });
+  const openWizard = (device: Scanned) => {
+    const wizard = wizardOf(device);
+    if (wizard) setStep({ name: wizard, device });
+  };
   if (step.name === 'scan') return <ScanStep onScanned={(device) => setStep({ name: 'bind', device })} />;
-  if (step.name === 'bind') return <BindStep device={step.device} onBack={() => setStep({ name: 'scan' })} onBound={(id) => setStep({ name: 'installed', device: step.device, id })} />;
-  return <InstalledStep device={step.device} id={step.id} onDone={() => setStep({ name: 'scan' })} />;
+  if (step.name === 'bind') return <BindStep device={step.device} onBack={() => setStep({ name: 'scan' })} onBound={(id) => setStep({ name: 'installed', device: step.device, id })} onWizard={() => openWizard(step.device)} />;
+  if (step.name === 'installed') return <InstalledStep device={step.device} id={step.id} onDone={() => setStep({ name: 'scan' })} onWizard={() => openWizard(step.device)} />;
+  const loading = (
+    <main className="screen">
+      <p role="status">{t('common.loading')}</p>
+    </main>
+  );
+  return (
+    <Suspense fallback={loading}>
+      {step.name === 'fallWizard' ? <FallWizard deviceId={step.device.deviceId} onDone={() => setStep({ name: 'scan' })} /> : <GatewayPairing hostId={step.device.deviceId} onDone={() => setStep({ name: 'scan' })} />}
+    </Suspense>
+  );
 }
 
 function ScanStep({ onScanned }: { onScanned: (device: Scanned) => void }) {
@@ -145,7 +175,18 @@ function DeviceSummary({ device }: { device: Scanned }) {
   );
 }
 
-function BindStep({ device, onBack, onBound }: { device: Scanned; onBack: () => void; onBound: (id: number) => void }) {
+function WizardButton({ device, onWizard, quiet }: { device: Scanned; onWizard: () => void; quiet?: boolean }) {
+  const t = useT();
+  const wizard = wizardOf(device);
+  if (!wizard) return null;
+  return (
+    <button type="button" className={quiet ? 'button button-quiet button-block' : 'button button-primary button-block'} onClick={onWizard}>
+      {quiet ? t(wizard === 'fallWizard' ? 'fall.already' : 'gw.already') : t(wizard === 'fallWizard' ? 'fall.open' : 'gw.open')}
+    </button>
+  );
+}
+
+function BindStep({ device, onBack, onBound, onWizard }: { device: Scanned; onBack: () => void; onBound: (id: number) => void; onWizard: () => void }) {
   const t = useT();
   const target = device.info?.bindsTo.includes('bed') ? 'bed' : device.info?.bindsTo.includes('room') ? 'room' : null;
   const [options, setOptions] = useState<Array<{ id: number; label: string }> | null>(null);
@@ -220,6 +261,7 @@ function BindStep({ device, onBack, onBound }: { device: Scanned; onBack: () => 
           </button>
         </div>
       )}
+      <WizardButton device={device} onWizard={onWizard} quiet />
       <div className="sheet-actions">
         <button type="button" className="button button-quiet" onClick={onBack}>
           {t('install.scanAgain')}
@@ -232,7 +274,7 @@ function BindStep({ device, onBack, onBound }: { device: Scanned; onBack: () => 
   );
 }
 
-function InstalledStep({ device, id, onDone }: { device: Scanned; id: number; onDone: () => void }) {
+function InstalledStep({ device, id, onDone, onWizard }: { device: Scanned; id: number; onDone: () => void; onWizard: () => void }) {
   const t = useT();
   const [online, setOnline] = useState(false);
   const [network, setNetwork] = useState(false);
@@ -278,7 +320,8 @@ function InstalledStep({ device, id, onDone }: { device: Scanned; id: number; on
       <p className={online ? 'banner banner-ok' : 'banner'} role="status" aria-live="polite" data-testid="device-online">
         {online ? t('install.online') : t('install.waitOnline')}
       </p>
-      <button type="button" className="button button-primary button-block" onClick={onDone}>
+      <WizardButton device={device} onWizard={onWizard} />
+      <button type="button" className={wizardOf(device) ? 'button button-quiet button-block' : 'button button-primary button-block'} onClick={onDone}>
         {t('install.another')}
       </button>
     </main>

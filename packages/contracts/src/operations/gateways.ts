@@ -78,6 +78,11 @@ export const hostSchema = z.object({
 export type Host = z.infer<typeof hostSchema>;
 
 const CARE = CARE_ROLES;
+/**
+ * Calls the installer app's fall-monitor and gateway wizards make (docs/app.md): installers
+ * (MAINTAIN) work in their home provider like the care home's own accounts.
+ */
+const INSTALLERS_TOO = [...CARE_ROLES, 'MAINTAIN'] as const;
 const hostIdInput = z.object({ hostId: deviceIdSchema });
 const subDeviceIdInput = z.object({ deviceId: deviceIdSchema });
 
@@ -96,7 +101,7 @@ export const heGetDeviceList = defineOperation({
 });
 
 export const heInsertDevice = defineOperation({
-  id: 'he.insertDevice', method: 'POST', path: '/he/insertDevice', tag: 'gateways', encoding: 'json', auth: 'session', roles: CARE,
+  id: 'he.insertDevice', method: 'POST', path: '/he/insertDevice', tag: 'gateways', encoding: 'json', auth: 'session', roles: INSTALLERS_TOO,
   summary: 'Attach a sub-device (door magnet, motion sensor or another security sensor) from stock to a host; it waits to be paired. A host carries at most 49',
   input: z.object({ hostId: deviceIdSchema, deviceId: deviceIdSchema, location: locationSchema }),
   output: z.object({ id: z.number().int() }),
@@ -117,7 +122,7 @@ export const heSubDevicePair = defineOperation({
 });
 
 export const heSubDevicePair2 = defineOperation({
-  id: 'he.subDevicePair2', method: 'POST', path: '/he/subDevicePair2', tag: 'gateways', encoding: 'json', auth: 'session', roles: CARE,
+  id: 'he.subDevicePair2', method: 'POST', path: '/he/subDevicePair2', tag: 'gateways', encoding: 'json', auth: 'session', roles: INSTALLERS_TOO,
   summary: 'Open the host\'s pairing window (cmd pair {window}) for 2 minutes: every registered sub-device that joins is attached to the host, up to 49',
   input: hostIdInput,
   output: z.object({ pairingUntil: z.number().int() }),
@@ -131,7 +136,7 @@ export const heSubDeviceUnPair = defineOperation({
 });
 
 export const heSubDevicePairStatus = defineOperation({
-  id: 'he.subDevicePairStatus', method: 'GET', path: '/he/subDevicePairStatus', tag: 'gateways', encoding: 'query', auth: 'session', roles: CARE,
+  id: 'he.subDevicePairStatus', method: 'GET', path: '/he/subDevicePairStatus', tag: 'gateways', encoding: 'query', auth: 'session', roles: INSTALLERS_TOO,
   summary: 'The host with its sub-devices\' pairing and test states (the pairing wizard polls it)',
   input: hostIdInput,
   output: hostSchema,
@@ -202,7 +207,7 @@ export const RECENT_EVENTS_MAX = 50;
 export const RECENT_EVENTS_KEEP_MS = 24 * 3600_000;
 
 export const deviceRecentEvents = defineOperation({
-  id: 'deviceEvents.recent', method: 'GET', path: '/deviceEvents/recent', tag: 'gateways', encoding: 'query', auth: 'session', roles: CARE,
+  id: 'deviceEvents.recent', method: 'GET', path: '/deviceEvents/recent', tag: 'gateways', encoding: 'query', auth: 'session', roles: INSTALLERS_TOO,
   summary: 'The latest events (newest first, at most 50) a device reported, or its host reported for it, received after `since`: the install wizards poll it',
   input: z.object({ deviceId: deviceIdSchema, since: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).default(0) }),
   output: z.array(recentDeviceEventSchema),
@@ -232,14 +237,14 @@ export const fallRadarList = defineOperation({
 });
 
 export const fallRadarGetSettings = defineOperation({
-  id: 'fallRadar.settings.get', method: 'GET', path: '/fallRadar/settings/get', tag: 'fallRadar', encoding: 'query', auth: 'session', roles: CARE,
+  id: 'fallRadar.settings.get', method: 'GET', path: '/fallRadar/settings/get', tag: 'fallRadar', encoding: 'query', auth: 'session', roles: INSTALLERS_TOO,
   summary: 'A fall monitor with its settings (the defaults until someone saves)',
   input: subDeviceIdInput,
   output: fallRadarSchema,
 });
 
 export const fallRadarSaveSettings = defineOperation({
-  id: 'fallRadar.settings.save', method: 'POST', path: '/fallRadar/settings/save', tag: 'fallRadar', encoding: 'json', auth: 'session', roles: CARE,
+  id: 'fallRadar.settings.save', method: 'POST', path: '/fallRadar/settings/save', tag: 'fallRadar', encoding: 'json', auth: 'session', roles: INSTALLERS_TOO,
   summary: 'Save a fall monitor\'s settings (checked against its install mode\'s limits) and send them (cmd configure); offline, they are sent when it returns. Answers whether they were sent now',
   input: z.object({ deviceId: deviceIdSchema, location: z.string().trim().max(LOCATION_MAX, { error: 'validation.tooLong' }).optional(), settings: FallRadarSettingsSchema }),
   output: z.object({ sent: z.boolean() }),

@@ -75,6 +75,8 @@ export class SimulatedDevice {
   readonly subs: Member[];
   reportInterval: number;
   firmware = '1.4.2';
+  /** A fall radar's settings from its last accepted `configure` (`args.fallRadar`), or null before any. */
+  fallRadarSettings: unknown = null;
   /** Packages this device downloaded and verified (size and MD5), oldest first. */
   readonly downloaded: { version: string; md5: string; size: number }[] = [];
   private telemetryCursor: number | null = null;
@@ -204,6 +206,10 @@ export class SimulatedDevice {
           const interval = parseInterval(args.reportInterval);
           if (interval === null) return this.ack(command, false, { code: 'invalidArgs', message: `reportInterval must be ${REPORT_INTERVAL_MIN_S}-${REPORT_INTERVAL_MAX_S}` });
           this.reportInterval = interval;
+        }
+        if ('fallRadar' in args) {
+          if (this.self.kind !== 'fallRadar') return this.ack(command, false, { code: 'unsupported', message: 'not a fall radar' });
+          this.fallRadarSettings = args.fallRadar;
         }
         return this.ack(command, true);
       }

@@ -73,6 +73,17 @@ describe('sensor behaviour', () => {
     smoke.runLater();
     assert.deepEqual(smoke.sent.filter((out) => out.channel === 'event').map((out) => ('status' in out.message ? out.message.status : null)), [1, 0]);
   });
+  it('a fall radar keeps the settings of a configure command; another kind refuses them', () => {
+    const radar = harness(21007);
+    const settings = { installMode: 'flush', installHeight: 1.4 };
+    radar.device.command({ id: 'c-1', cmd: 'configure', args: { fallRadar: settings } });
+    assert.deepEqual(radar.device.fallRadarSettings, settings);
+    const gateway = harness(21008);
+    gateway.device.command({ id: 'c-2', cmd: 'configure', args: { fallRadar: settings } });
+    assert.equal(gateway.device.fallRadarSettings, null);
+    const acks = [...radar.sent, ...gateway.sent].filter((out) => out.channel === 'ack').map((out) => ('ok' in out.message ? out.message.ok : null));
+    assert.deepEqual(acks, [true, false]);
+  });
 });
 
 describe('resident days', () => {
