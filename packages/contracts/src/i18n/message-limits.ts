@@ -45,7 +45,7 @@ import { ANALYTICS_RANGE_DAYS_MAX, RESPONSE_TARGET_SECONDS_MAX, RESPONSE_TARGET_
 import { FIRMWARE_VERSION_MAX } from '../operations/firmware.ts';
 import { BUILD_NUMBER_MAX, VERSION_NAME_MAX } from '../operations/releases.ts';
 import { STATISTICS_MULT_MAX, STATISTICS_MULT_MIN } from '../operations/statistics.ts';
-import { MIN_SLEEP_MINUTES, WAKE_UP_MIN_MINUTES } from '../reports/sleep-constants.ts';
+import { MIN_SLEEP_MINUTES, SLEEP_REFERENCE, WAKE_UP_MIN_MINUTES } from '../reports/sleep-constants.ts';
 import type { MessageKey } from './en-us.ts';
 import { fillMessage } from './load.ts';
 
@@ -110,6 +110,12 @@ export const MESSAGE_LIMITS = {
   'fallRadar.shieldedMax': { max: FALL_SHIELDED_AREAS_MAX },
   'pdf.notAnalysed.tooLittleSleep': { threshold: MIN_SLEEP_MINUTES },
   'pdf.metric.wakeUps': { threshold: WAKE_UP_MIN_MINUTES },
+  'pdf.reference.sleep': { min: SLEEP_REFERENCE.sleepHoursMin * 60, max: SLEEP_REFERENCE.sleepHoursMax * 60 },
+  'pdf.reference.efficiency': { min: SLEEP_REFERENCE.efficiencyMin },
+  'pdf.reference.deepShare': { min: SLEEP_REFERENCE.deepShareMin },
+  'pdf.reference.bodyMovement': { max: SLEEP_REFERENCE.bodyMovementsPerHourMax },
+  'pdf.reference.wakeUps': { max: SLEEP_REFERENCE.wakeUpsPerHourMax },
+  'pdf.reference.ahi': { max: SLEEP_REFERENCE.ahiMax },
 } as const satisfies Partial<Record<MessageKey, Readonly<Record<string, number>>>>;
 
 export type LimitMessageKey = keyof typeof MESSAGE_LIMITS;
