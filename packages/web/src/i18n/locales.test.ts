@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
+  DEVICE_KEY_GRACE_MS,
+  FALL_MODE_LIMITS,
   LANGUAGES,
   LOGIN_NAME_MAX,
   LOGIN_NAME_MIN,
@@ -20,7 +22,11 @@ import {
   PLATFORM_NAME_MAX,
   PLATFORM_NAME_MIN,
   PROVIDER_CODE_MAX,
+  REPORT_AFTER_WAKE_MINUTES,
   RESIDENT_ALARM_LIMITS,
+  SOCKET_RECONNECT_MS,
+  STATISTICS_TREND_DAYS,
+  STATISTICS_TREND_MONTHS,
   SUB_DEVICES_PER_HOST_MAX,
   VERSION_NAME_MAX,
 } from '@vigil/contracts';
@@ -141,12 +147,13 @@ describe('console locales', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('hints that state a contract limit take it as an argument, in every language', () => {
+  it('texts that state a contract limit or constant take it as an argument, in every language', () => {
     const login = { min: LOGIN_NAME_MIN, max: LOGIN_NAME_MAX };
     const password = { min: PASSWORD_MIN, max: PASSWORD_MAX };
     const platformName = { min: PLATFORM_NAME_MIN, max: PLATFORM_NAME_MAX };
     const bodyMove = { min: RESIDENT_ALARM_LIMITS.bodyMoveThreshold.min, max: RESIDENT_ALARM_LIMITS.bodyMoveThreshold.max };
     const logoKb = LOGO_MAX_BYTES / 1024;
+    const { top, flush } = FALL_MODE_LIMITS;
     const hints: Record<string, Record<string, number>> = {
       'shell.login.accountPlaceholder': login,
       'shell.login.accountRule': login,
@@ -168,6 +175,13 @@ describe('console locales', () => {
       'gateways.column.subCount': { count: 1, max: SUB_DEVICES_PER_HOST_MAX },
       'alarms.field.bodyMoveThreshold': bodyMove,
       'sleepReport.notAnalysed.tooLittleSleep': { threshold: MIN_SLEEP_MINUTES },
+      'devices.settings.wakeTimeHint': { minutes: REPORT_AFTER_WAKE_MINUTES },
+      'devices.confirm.rotateKeyContent': { hours: DEVICE_KEY_GRACE_MS / 3_600_000 },
+      'statistics.chart.alarms': { days: STATISTICS_TREND_DAYS },
+      'statistics.chart.residents': { months: STATISTICS_TREND_MONTHS },
+      'alarms.live.reconnecting': { seconds: SOCKET_RECONNECT_MS / 1000 },
+      'gateways.fall.modeHelp.top': { side: top.sideMax.left, width: top.widthMax, depth: top.depthMax },
+      'gateways.fall.modeHelp.flush': { side: flush.sideMax.left, width: flush.widthMax, front: flush.sideMax.front },
     };
     const all = new Map<string, Record<string, string>>();
     for (const folder of folders) for (const language of LANGUAGES) for (const [key, text] of Object.entries(readMessages(folder, language))) {
