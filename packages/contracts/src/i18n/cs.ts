@@ -228,7 +228,7 @@ export const cs: Messages = {
   'validation.deviceType': 'Zařízení není podporováno: neznámý typ zařízení.',
   'validation.alertType': 'Neznámý typ alarmu.',
   'validation.sensitivity': 'Citlivost musí být vysoká, střední nebo nízká.',
-  'validation.leaveBedMode': 'Režim opuštění lůžka musí být vyvážený (asi 15 s) nebo rychlý (asi 5 s).',
+  'validation.leaveBedMode': 'Režim opuštění lůžka musí být vyvážený (asi {balanced} s) nebo rychlý (asi {fast} s).',
   'validation.reportInterval': 'Interval hlášení v reálném čase je povinný: celé sekundy od {min} do {max}.',
   'validation.clockTime': 'Zadejte čas ve tvaru HH:mm (24hodinový).',
   'device.enterPlainText': 'Zadejte ID zařízení v otevřeném textu (ID vytištěné na štítku, ne QR kód).',

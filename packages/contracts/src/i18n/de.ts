@@ -228,7 +228,7 @@ export const de: Messages = {
   'validation.deviceType': 'Gerät nicht unterstützt: unbekannter Gerätetyp.',
   'validation.alertType': 'Unbekannter Alarmtyp.',
   'validation.sensitivity': 'Die Empfindlichkeit muss hoch, mittel oder niedrig sein.',
-  'validation.leaveBedMode': 'Der Bettverlassen-Modus muss ausgewogen (etwa 15 s) oder schnell (etwa 5 s) sein.',
+  'validation.leaveBedMode': 'Der Bettverlassen-Modus muss ausgewogen (etwa {balanced} s) oder schnell (etwa {fast} s) sein.',
   'validation.reportInterval': 'Das Echtzeit-Meldeintervall ist erforderlich: ganze Sekunden von {min} bis {max}.',
   'validation.clockTime': 'Geben Sie eine Uhrzeit als HH:mm (24 Stunden) ein.',
   'device.enterPlainText': 'Bitte geben Sie die Geräte-ID im Klartext ein (die auf dem Etikett gedruckte ID, nicht den QR-Code).',

@@ -231,7 +231,7 @@ export const enUS = {
   'validation.deviceType': 'Device not supported: unknown device type.',
   'validation.alertType': 'Unknown alert type.',
   'validation.sensitivity': 'Sensitivity must be high, medium or low.',
-  'validation.leaveBedMode': 'Bed-leaving mode must be balanced (about 15 s) or fast (about 5 s).',
+  'validation.leaveBedMode': 'Bed-leaving mode must be balanced (about {balanced} s) or fast (about {fast} s).',
   'validation.reportInterval': 'The real-time report interval is required: a whole number of seconds from {min} to {max}.',
   'validation.clockTime': 'Enter a time as HH:mm (24-hour).',
   'device.enterPlainText': 'Please enter the device ID in plain text (the ID printed on the label, not the QR code).',

@@ -228,7 +228,7 @@ export const it: Messages = {
   'validation.deviceType': 'Dispositivo non supportato: tipo di dispositivo sconosciuto.',
   'validation.alertType': 'Tipo di allarme sconosciuto.',
   'validation.sensitivity': 'La sensibilità deve essere alta, media o bassa.',
-  'validation.leaveBedMode': 'La modalità di uscita dal letto deve essere bilanciata (circa 15 s) o rapida (circa 5 s).',
+  'validation.leaveBedMode': 'La modalità di uscita dal letto deve essere bilanciata (circa {balanced} s) o rapida (circa {fast} s).',
   'validation.reportInterval': 'L\'intervallo di invio in tempo reale è obbligatorio: secondi interi da {min} a {max}.',
   'validation.clockTime': 'Inserire un orario nel formato HH:mm (24 ore).',
   'device.enterPlainText': 'Inserire l\'ID del dispositivo in chiaro (l\'ID stampato sull\'etichetta, non il codice QR).',

@@ -228,7 +228,7 @@ export const ja: Messages = {
   'validation.deviceType': 'サポートされていないデバイス：不明なデバイスタイプです。',
   'validation.alertType': '不明なアラームタイプです。',
   'validation.sensitivity': '感度は高・中・低のいずれかにしてください。',
-  'validation.leaveBedMode': '離床モードはバランス（約15秒）または高速（約5秒）にしてください。',
+  'validation.leaveBedMode': '離床モードはバランス（約{balanced}秒）または高速（約{fast}秒）にしてください。',
   'validation.reportInterval': 'リアルタイム報告間隔は必須です：{min}～{max}の整数秒。',
   'validation.clockTime': '時刻を HH:mm（24時間制）で入力してください。',
   'device.enterPlainText': 'デバイスIDを平文で入力してください（QRコードではなくラベルに印刷されたID）。',

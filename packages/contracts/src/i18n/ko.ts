@@ -228,7 +228,7 @@ export const ko: Messages = {
   'validation.deviceType': '지원되지 않는 장치: 알 수 없는 장치 유형입니다.',
   'validation.alertType': '알 수 없는 알람 유형입니다.',
   'validation.sensitivity': '감도는 높음, 중간 또는 낮음이어야 합니다.',
-  'validation.leaveBedMode': '이탈 감지 모드는 균형(약 15초) 또는 빠름(약 5초)이어야 합니다.',
+  'validation.leaveBedMode': '이탈 감지 모드는 균형(약 {balanced}초) 또는 빠름(약 {fast}초)이어야 합니다.',
   'validation.reportInterval': '실시간 보고 간격은 필수입니다: {min}~{max}초의 정수.',
   'validation.clockTime': '시간을 HH:mm(24시간) 형식으로 입력하세요.',
   'device.enterPlainText': '장치 ID를 평문으로 입력하세요(QR 코드가 아닌 라벨에 인쇄된 ID).',

@@ -12,12 +12,12 @@ function typedNumbers(template: string): string[] {
 
 /**
  * English messages whose numbers are not limits a schema checks: names (LHD8100, H5, MD5),
- * clock formats, enumerated codes (voice mode 0–3, alarm level 1–2), device modes, the 90th
+ * clock formats, enumerated codes (voice mode 0–3, alarm level 1–2), the 90th
  * percentile. A new key with a number must be added to
  * MESSAGE_LIMITS (its number a parameter) or here, with its reason.
  */
 const NOT_LIMITS = new Set<string>([
-  'gateway.notHost', 'validation.shiftTime', 'validation.clockTime', 'validation.leaveBedMode', 'validation.voiceWay', 'validation.alarmLevel',
+  'gateway.notHost', 'validation.shiftTime', 'validation.clockTime', 'validation.voiceWay', 'validation.alarmLevel',
   'upload.md5Wrong', 'field.md5', 'firmware.md5Format', 'field.moduleImei', 'release.h5FileRequired', 'release.h5InUse', 'field.h5VersionId',
   'field.alertTypeL1', 'field.alertTypeL2', 'handoverPdf.p90',
 ]);
@@ -68,6 +68,7 @@ describe('message limits', () => {
     assert.equal(formatMessage('cs', 'fallRadar.height'), 'Nesprávná výška montáže: strop 2,2–3 m, stěna 1,35–1,5 m.');
     assert.equal(formatMessage('zh-cn', 'originData.rangeTooLong'), '时间范围最多31天。');
     assert.equal(formatMessage('de', 'pdf.reference.wakeUps'), '≤ 0,4/h');
+    assert.equal(formatMessage('en-us', 'validation.leaveBedMode'), 'Bed-leaving mode must be balanced (about 15 s) or fast (about 5 s).');
     assert.equal(formatMessage('zh-cn', 'pdf.reference.sleep'), '420–480 分钟');
     assert.equal(formatMessage('en-us', 'gateway.hostFull'), 'A gateway host carries fewer than 50 sub-devices: this host already has 49.');
   });

@@ -1,6 +1,6 @@
 import { ESCALATION_MINUTES_MAX, ESCALATION_MINUTES_MIN } from '../alarms/levels.ts';
 import { DEVICE_ID_MAX, SUB_DEVICES_PER_HOST_MAX } from '../devices/catalogue.ts';
-import { REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from '../devices/device-settings.ts';
+import { LEAVE_BED_MODE_SECONDS, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from '../devices/device-settings.ts';
 import { FALL_MODE_LIMITS, FALL_SHIELD_SIZE_MIN, FALL_SHIELDED_AREAS_MAX } from '../devices/fall-radar.ts';
 import type { Language } from '../languages.ts';
 import {
@@ -80,6 +80,7 @@ export const MESSAGE_LIMITS = {
   'validation.latitude': { min: -LATITUDE_MAX, max: LATITUDE_MAX },
   'validation.longitude': { min: -LONGITUDE_MAX, max: LONGITUDE_MAX },
   'validation.radius': { min: GEOFENCE_RADIUS_MIN_M, max: GEOFENCE_RADIUS_MAX_M },
+  'validation.leaveBedMode': { balanced: LEAVE_BED_MODE_SECONDS.balanced, fast: LEAVE_BED_MODE_SECONDS.fast },
   'validation.reportInterval': { min: REPORT_INTERVAL_MIN_S, max: REPORT_INTERVAL_MAX_S },
   'device.idFormat': { max: DEVICE_ID_MAX },
   'release.versionName': { max: VERSION_NAME_MAX },

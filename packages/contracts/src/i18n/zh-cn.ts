@@ -228,7 +228,7 @@ export const zhCN: Messages = {
   'validation.deviceType': '设备不支持：未知的设备类型。',
   'validation.alertType': '未知的告警类型。',
   'validation.sensitivity': '灵敏度须为高、中或低。',
-  'validation.leaveBedMode': '离床模式须为均衡（约15秒）或快速（约5秒）。',
+  'validation.leaveBedMode': '离床模式须为均衡（约{balanced}秒）或快速（约{fast}秒）。',
   'validation.reportInterval': '实时上报间隔为必填项：{min}~{max} 之间的整数秒。',
   'validation.clockTime': '请按 HH:mm（24小时制）输入时间。',
   'device.enterPlainText': '请输入设备ID明文（标签上印的ID，而不是二维码）。',
