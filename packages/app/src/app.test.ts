@@ -43,6 +43,16 @@ describe('app languages', () => {
     assert.equal(format('{count, plural, one {# pending alarm} other {# pending alarms}}', { count: 3 }), '3 pending alarms');
     assert.equal(format('Device ID {id}', { id: 'SM-1' }), 'Device ID SM-1');
   });
+
+  test('the "later" button states the hide period the server answers, and the live-off notice the reconnect interval, not typed-in ones', async () => {
+    installStorage();
+    const { format } = await import('./i18n.ts');
+    const later = read('en-us')['update.later'];
+    assert.equal(format(later, { days: UPDATE_PROMPT_HIDE_MS / 86_400_000 }), 'Later (hide for 7 days)');
+    assert.equal(format(later, { days: 1 }), 'Later (hide for 1 day)');
+    for (const language of LANGUAGES) assert.match(read(language)['live.off'], /\{seconds\}/, `${language} live.off states SOCKET_RECONNECT_MS`);
+    for (const language of LANGUAGES) assert.doesNotMatch(read(language)['update.later'].replace(/\{days[^}]*\}|\{[^{}]*\}/g, ''), /\d/, language);
+  });
 });
 
 describe('update prompt (spec 02 §9)', () => {

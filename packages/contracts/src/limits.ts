@@ -9,8 +9,10 @@ export const PLATFORM_NAME_MAX = 20;
 export const LOGO_SIZE_PX = 200;
 export const LOGO_MAX_BYTES = 100 * 1024;
 export const REMARK_MAX = 200;
+export const PROVIDER_NAME_MIN = 1;
 export const PROVIDER_NAME_MAX = 64;
 export const PROVIDER_CODE_MAX = 32;
+export const DISPLAY_NAME_MIN = 1;
 export const DISPLAY_NAME_MAX = 64;
 export const PROVIDER_SWITCHER_NAME_CHARS = 10;
 export const CAREGIVERS_PER_RESIDENT_MAX = 100;
@@ -42,6 +44,7 @@ export const SSO_WINDOW_MS = 5 * 60 * 1000;
 /** Care data: addresses, residents, caregivers (spec 01 §3–§5, docs/care-data.md). */
 export const PLACE_NAME_MIN = 1;
 export const PLACE_NAME_MAX = 32;
+export const PERSON_NAME_MIN = 1;
 export const PERSON_NAME_MAX = 64;
 /** Height in whole cm and weight in kg with one decimal (65.5): the forms' 1–255 reading of spec 01 §5. */
 export const HEIGHT_MIN = 1;
@@ -50,9 +53,14 @@ export const WEIGHT_MIN = 1;
 export const WEIGHT_MAX = 255;
 export const CONTACTS_PER_RESIDENT_MAX = 5;
 export const RESIDENTS_PER_CAREGIVER_MAX = 100;
+/** Focus residents per account. */
+export const FOCUS_USERS_MAX = 200;
 export const CARE_LEVEL_MIN = 1;
 export const CARE_LEVEL_MAX = 5;
-export const PHONE_PATTERN = /^\+?[0-9]{6,20}$/;
+/** A mobile number is this many digits, optionally after a leading +. */
+export const PHONE_DIGITS_MIN = 6;
+export const PHONE_DIGITS_MAX = 20;
+export const PHONE_PATTERN = new RegExp(`^\\+?[0-9]{${PHONE_DIGITS_MIN},${PHONE_DIGITS_MAX}}$`);
 export const ID_NUMBER_MAX = 32;
 export const JOB_MAX = 32;
 export const RELATION_TEXT_MAX = 32;
@@ -64,12 +72,17 @@ export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
 /** Problems listed for a rejected file; the rest are counted. */
 export const IMPORT_ERRORS_LISTED_MAX = 200;
+/** Geofence centres: latitude within ±90°, longitude within ±180°. */
+export const LATITUDE_MAX = 90;
+export const LONGITUDE_MAX = 180;
 export const GEOFENCE_RADIUS_MIN_M = 10;
 export const GEOFENCE_RADIUS_MAX_M = 100_000;
 export const KEYWORD_MAX = 64;
 /** Per-community sleep or alarm config: keys and serialized size. */
 export const CARE_CONFIG_KEYS_MAX = 64;
 export const CARE_CONFIG_BYTES_MAX = 8 * 1024;
+export const CARE_CONFIG_KEY_LENGTH_MAX = 64;
+export const CARE_CONFIG_TEXT_MAX = 256;
 
 /** A deleted provider can be restored for this many days; then it is purged with its data. */
 export const PROVIDER_RESTORE_DAYS = 30;
@@ -82,7 +95,8 @@ export const DEVICE_COMMAND_RETENTION_DAYS_DEFAULT = 30;
 /** After a key rotation the previous device key still works this long, unless the device confirms the new one first. */
 export const DEVICE_KEY_GRACE_MS = 24 * 3600_000;
 /** One page or download covers at most this long a time range. */
-export const ORIGIN_DATA_RANGE_MAX_MS = 31 * 24 * 3600_000;
+export const ORIGIN_DATA_RANGE_MAX_DAYS = 31;
+export const ORIGIN_DATA_RANGE_MAX_MS = ORIGIN_DATA_RANGE_MAX_DAYS * 24 * 3600_000;
 /** A download holds at most this many rows (a day of 1 Hz samples is 86,400). */
 export const ORIGIN_DATA_DOWNLOAD_MAX_ROWS = 200_000;
 /** Live device data (/websocket/subscribe/): devices per subscription and how long one lasts. */

@@ -8,6 +8,7 @@ import {
   PENDING_PAGE_SIZE,
   RELEASE_CHOICES,
   REMARK_MAX,
+  SOCKET_RECONNECT_MS,
   Status,
   type AlarmRecord,
   type CaredResident,
@@ -28,7 +29,7 @@ function LiveBanner() {
   const t = useT();
   const status = useLiveStatus();
   if (status.state === 'open') return null;
-  const text = status.loginFailed ? t('live.refused') : status.state === 'unsupported' ? t('live.unsupported') : status.opens === 0 ? t('live.connecting') : t('live.off');
+  const text = status.loginFailed ? t('live.refused') : status.state === 'unsupported' ? t('live.unsupported') : status.opens === 0 ? t('live.connecting') : t('live.off', { seconds: SOCKET_RECONNECT_MS / 1000 });
   return (
     <div className={status.opens === 0 && !status.loginFailed ? 'banner' : 'banner banner-warn'} role="status">
       {text}

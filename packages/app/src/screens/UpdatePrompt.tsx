@@ -6,6 +6,7 @@ import { appPlatform, hidePrompt, newH5Deployed, reloadIntoUpdate, shouldPrompt,
 
 /** Seconds a forced update waits before reloading by itself (when its H5 is deployed: update.ts). */
 const FORCED_RELOAD_S = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The update check (spec 02 §9): asks every 10 minutes; a prompt for a newer published
@@ -55,7 +56,7 @@ export function UpdatePrompt() {
               setAnswer(null);
             }}
           >
-            {t('update.later')}
+            {t('update.later', { days: Math.round(answer.promptHideMs / DAY_MS) })}
           </button>
         )}
         <button type="button" className="button button-primary" onClick={() => void reloadIntoUpdate()}>

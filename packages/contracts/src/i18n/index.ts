@@ -6,9 +6,10 @@ import { it } from './it.ts';
 import { ja } from './ja.ts';
 import { ko } from './ko.ts';
 import { zhCN } from './zh-cn.ts';
-import { fillMessage } from './load.ts';
+import { renderMessage } from './message-limits.ts';
 
 export * from './load.ts';
+export * from './message-limits.ts';
 
 export type { MessageKey, Messages };
 
@@ -19,7 +20,7 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.prototype.hasOwnProperty.call(enUS, value);
 }
 
-/** The message for a key in a language, with `{name}` placeholders filled. */
+/** The message for a key in a language, with `{name}` placeholders filled (limits from MESSAGE_LIMITS). */
 export function formatMessage(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return fillMessage(MESSAGES[language][key] ?? enUS[key], params);
+  return renderMessage(language, key, MESSAGES[language][key] ?? enUS[key], params);
 }

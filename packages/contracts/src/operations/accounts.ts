@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISPLAY_NAME_MAX } from '../limits.ts';
+import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN } from '../limits.ts';
 import { DataPermissionSchema, RoleSchema } from '../roles.ts';
 import { idSchema, nullOutput, pageOf, pageQuerySchema } from './common.ts';
 import { loginNameSchema, newPasswordSchema } from './auth.ts';
@@ -10,7 +10,7 @@ const MANAGERS = ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'TWO_ROLE', 'BUSINESS
 export const displayNameSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .min(1, { error: 'validation.displayName' })
+  .min(DISPLAY_NAME_MIN, { error: 'validation.displayName' })
   .max(DISPLAY_NAME_MAX, { error: 'validation.displayName' });
 
 export const accountSchema = z.object({

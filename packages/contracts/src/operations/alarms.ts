@@ -18,8 +18,6 @@ export const PENDING_PAGE_SIZE = 1000;
 export const ALARM_RETENTION_DAYS = 31;
 /** Rows in one alarm-log export. */
 export const ALARM_EXPORT_ROWS_MAX = 20_000;
-/** Focus residents per account. */
-export const FOCUS_USERS_MAX = 200;
 
 const CARE = CARE_ROLES;
 const epochMs = z.coerce.number({ error: 'validation.time' }).int({ error: 'validation.time' }).min(0, { error: 'validation.time' }).max(8_640_000_000_000_000, { error: 'validation.time' });

@@ -14,6 +14,7 @@ import { ReportDateSchema } from './reports.ts';
 
 /** Vigil's default shifts: 07–15, 15–23, 23–07. */
 export const DEFAULT_SHIFT_STARTS: readonly string[] = ['07:00', '15:00', '23:00'];
+export const SHIFT_COUNT_MIN = 1;
 export const SHIFT_COUNT_MAX = 6;
 /** The night shift is the shift that holds this wall-clock time. */
 export const NIGHT_PROBE_CLOCK = '03:00';
@@ -40,7 +41,7 @@ const clockSchema = z.string({ error: 'validation.shiftTime' }).trim().regex(/^(
 export const AnalyticsSettingsInputSchema = z.object({
   shiftStarts: z
     .array(clockSchema, { error: 'validation.shiftCount' })
-    .min(1, { error: 'validation.shiftCount' })
+    .min(SHIFT_COUNT_MIN, { error: 'validation.shiftCount' })
     .max(SHIFT_COUNT_MAX, { error: 'validation.shiftCount' })
     .refine((starts) => new Set(starts).size === starts.length, { error: 'validation.shiftsDistinct' })
     .transform((starts) => [...starts].sort()),

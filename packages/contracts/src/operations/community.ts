@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { CARE_CONFIG_BYTES_MAX, CARE_CONFIG_KEYS_MAX, GEOFENCE_RADIUS_MAX_M, GEOFENCE_RADIUS_MIN_M, KEYWORD_MAX } from '../limits.ts';
+import {
+  CARE_CONFIG_BYTES_MAX,
+  CARE_CONFIG_KEY_LENGTH_MAX,
+  CARE_CONFIG_KEYS_MAX,
+  CARE_CONFIG_TEXT_MAX,
+  GEOFENCE_RADIUS_MAX_M,
+  GEOFENCE_RADIUS_MIN_M,
+  KEYWORD_MAX,
+  LATITUDE_MAX,
+  LONGITUDE_MAX,
+} from '../limits.ts';
 import { booleanish, idSchema, nullOutput } from './common.ts';
 import { CARE_ROLES, placeNameSchema } from './care-common.ts';
 import { defineOperation } from './define.ts';
@@ -10,8 +20,8 @@ import { defineOperation } from './define.ts';
  */
 export const careConfigSchema = z
   .record(
-    z.string().min(1, { error: 'validation.config' }).max(64, { error: 'validation.config' }),
-    z.union([z.string().max(256, { error: 'validation.config' }), z.number().finite(), z.boolean(), z.null()], { error: 'validation.config' }),
+    z.string().min(1, { error: 'validation.config' }).max(CARE_CONFIG_KEY_LENGTH_MAX, { error: 'validation.config' }),
+    z.union([z.string().max(CARE_CONFIG_TEXT_MAX, { error: 'validation.config' }), z.number().finite(), z.boolean(), z.null()], { error: 'validation.config' }),
     { error: 'validation.config' },
   )
   .refine((config) => Object.keys(config).length <= CARE_CONFIG_KEYS_MAX, { error: 'validation.config' })
@@ -75,8 +85,8 @@ export const deleteCommunity = defineOperation({
 
 // ---- Geofences (enclosure) ----------------------------------------------------------------
 
-const latitudeSchema = z.coerce.number({ error: 'validation.latitude' }).min(-90, { error: 'validation.latitude' }).max(90, { error: 'validation.latitude' });
-const longitudeSchema = z.coerce.number({ error: 'validation.longitude' }).min(-180, { error: 'validation.longitude' }).max(180, { error: 'validation.longitude' });
+const latitudeSchema = z.coerce.number({ error: 'validation.latitude' }).min(-LATITUDE_MAX, { error: 'validation.latitude' }).max(LATITUDE_MAX, { error: 'validation.latitude' });
+const longitudeSchema = z.coerce.number({ error: 'validation.longitude' }).min(-LONGITUDE_MAX, { error: 'validation.longitude' }).max(LONGITUDE_MAX, { error: 'validation.longitude' });
 
 const enclosureFields = {
   name: placeNameSchema,

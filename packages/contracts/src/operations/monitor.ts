@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BED_STATES, SLEEP_STATES } from '../devices/protocol.ts';
 import { AlertTypeSchema } from '../devices/alert-types.ts';
-import { KEYWORD_MAX } from '../limits.ts';
+import { FOCUS_USERS_MAX, KEYWORD_MAX } from '../limits.ts';
 import { CARE_ROLES } from './care-common.ts';
 import { idSchema, nullOutput, pageOf } from './common.ts';
 import { defineOperation } from './define.ts';
@@ -64,8 +64,8 @@ export const monitorFocusUsers = defineOperation({
 
 export const monitorAddFocusUser = defineOperation({
   id: 'monitor.addFocusUser', method: 'POST', path: '/monitor/addFocusUser', tag: 'monitor', encoding: 'json', auth: 'session', roles: CARE,
-  summary: 'Add residents to the account\'s focus list (at most 200; already focused ones are kept)',
-  input: z.object({ userIds: z.array(idSchema).min(1, { error: 'validation.required' }).max(200, { error: 'validation.focusUsers' }) }),
+  summary: `Add residents to the account's focus list (at most ${FOCUS_USERS_MAX}; already focused ones are kept)`,
+  input: z.object({ userIds: z.array(idSchema).min(1, { error: 'validation.required' }).max(FOCUS_USERS_MAX, { error: 'validation.focusUsers' }) }),
   output: nullOutput,
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDER_CODE_MAX, PROVIDER_NAME_MAX, PROVIDER_RESTORE_DAYS } from '../limits.ts';
+import { PROVIDER_CODE_MAX, PROVIDER_NAME_MAX, PROVIDER_NAME_MIN, PROVIDER_RESTORE_DAYS } from '../limits.ts';
 import { booleanish, idSchema, nullOutput, pageOf, pageQuerySchema } from './common.ts';
 import { loginNameSchema, newPasswordSchema } from './auth.ts';
 import { defineOperation } from './define.ts';
@@ -11,7 +11,7 @@ const RESTORERS = ['SUPER_ROLE', 'SENIOR_ROLE', 'BUSINESS_ROLE'] as const;
 export const providerNameSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .min(1, { error: 'validation.providerName' })
+  .min(PROVIDER_NAME_MIN, { error: 'validation.providerName' })
   .max(PROVIDER_NAME_MAX, { error: 'validation.providerName' });
 
 export const providerCodeSchema = z

@@ -5,6 +5,8 @@ import { ValidationError } from './errors.ts';
 /**
  * Turns the first schema issue into a ValidationError naming the field: the
  * schema's message key when it has one, otherwise "required", "too long" or "not valid".
+ * The limits a keyed message states come from the contract (MESSAGE_LIMITS, filled by
+ * formatMessage); the issue's own maximum only fills the generic "too long".
  */
 export function validationError(error: z.ZodError): ValidationError {
   const issue = error.issues[0];

@@ -3,7 +3,33 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, MESSAGES } from '@vigil/contracts';
+import {
+  DEVICE_KEY_GRACE_MS,
+  FALL_MODE_LIMITS,
+  LANGUAGES,
+  LOGIN_NAME_MAX,
+  LOGIN_NAME_MIN,
+  LOGO_MAX_BYTES,
+  LOGO_SIZE_PX,
+  MESSAGES,
+  MIN_SLEEP_MINUTES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_DIGITS_MAX,
+  PHONE_DIGITS_MIN,
+  PLACE_NAME_MAX,
+  PLACE_NAME_MIN,
+  PLATFORM_NAME_MAX,
+  PLATFORM_NAME_MIN,
+  PROVIDER_CODE_MAX,
+  REPORT_AFTER_WAKE_MINUTES,
+  RESIDENT_ALARM_LIMITS,
+  SOCKET_RECONNECT_MS,
+  STATISTICS_TREND_DAYS,
+  STATISTICS_TREND_MONTHS,
+  SUB_DEVICES_PER_HOST_MAX,
+  VERSION_NAME_MAX,
+} from '@vigil/contracts';
 import { IntlMessageFormat } from 'intl-messageformat';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
@@ -119,5 +145,64 @@ describe('console locales', () => {
       }
     }
     assert.deepEqual(problems, []);
+  });
+
+  it('texts that state a contract limit or constant take it as an argument, in every language', () => {
+    const login = { min: LOGIN_NAME_MIN, max: LOGIN_NAME_MAX };
+    const password = { min: PASSWORD_MIN, max: PASSWORD_MAX };
+    const platformName = { min: PLATFORM_NAME_MIN, max: PLATFORM_NAME_MAX };
+    const bodyMove = { min: RESIDENT_ALARM_LIMITS.bodyMoveThreshold.min, max: RESIDENT_ALARM_LIMITS.bodyMoveThreshold.max };
+    const logoKb = LOGO_MAX_BYTES / 1024;
+    const { top, flush } = FALL_MODE_LIMITS;
+    const hints: Record<string, Record<string, number>> = {
+      'shell.login.accountPlaceholder': login,
+      'shell.login.accountRule': login,
+      'accounts.form.userNameHint': login,
+      'accounts.form.passwordHint': password,
+      'caregivers.field.userNameHint': login,
+      'caregivers.field.phoneHint': { min: PHONE_DIGITS_MIN, max: PHONE_DIGITS_MAX },
+      'password.change.newPasswordHint': password,
+      'platform.settings.nameHint': platformName,
+      'platform.rename.hint': platformName,
+      'platform.settings.logoHint': { size: LOGO_SIZE_PX, max: logoKb },
+      'platform.logo.errorBytes': { max: logoKb, size: 150 },
+      'platform.logo.errorSize': { size: LOGO_SIZE_PX, width: 64, height: 32 },
+      'providers.form.codeHint': { max: PROVIDER_CODE_MAX },
+      'providers.form.userNameHint': login,
+      'providers.form.passwordHint': password,
+      'releases.form.versionHint': { max: VERSION_NAME_MAX },
+      'addresses.form.nameHint': { min: PLACE_NAME_MIN, max: PLACE_NAME_MAX },
+      'gateways.column.subCount': { count: 1, max: SUB_DEVICES_PER_HOST_MAX },
+      'alarms.field.bodyMoveThreshold': bodyMove,
+      'sleepReport.notAnalysed.tooLittleSleep': { threshold: MIN_SLEEP_MINUTES },
+      'devices.settings.wakeTimeHint': { minutes: REPORT_AFTER_WAKE_MINUTES },
+      'devices.confirm.rotateKeyContent': { hours: DEVICE_KEY_GRACE_MS / 3_600_000 },
+      'statistics.chart.alarms': { days: STATISTICS_TREND_DAYS },
+      'statistics.chart.residents': { months: STATISTICS_TREND_MONTHS },
+      'alarms.live.reconnecting': { seconds: SOCKET_RECONNECT_MS / 1000 },
+      'gateways.fall.modeHelp.top': { side: top.sideMax.left, width: top.widthMax, depth: top.depthMax },
+      'gateways.fall.modeHelp.flush': { side: flush.sideMax.left, width: flush.widthMax, front: flush.sideMax.front },
+    };
+    const all = new Map<string, Record<string, string>>();
+    for (const folder of folders) for (const language of LANGUAGES) for (const [key, text] of Object.entries(readMessages(folder, language))) {
+      all.set(key, { ...all.get(key), [language]: text });
+    }
+    const problems: string[] = [];
+    for (const [key, limits] of Object.entries(hints)) {
+      for (const language of LANGUAGES) {
+        const text = all.get(key)?.[language];
+        if (!text) {
+          problems.push(`${language} ${key}: missing`);
+          continue;
+        }
+        for (const name of Object.keys(limits)) if (!argumentsOf(text, language).includes(name)) problems.push(`${language} ${key}: no {${name}}`);
+        // A limit typed in beside its argument ("1–{max}") is what this check exists to catch.
+        const typed: string[] = text.replace(/\{[^}]*\}/g, ' ').match(/\d+/g) ?? [];
+        for (const value of Object.values(limits)) if (typed.includes(String(value))) problems.push(`${language} ${key}: ${value} typed in`);
+      }
+    }
+    assert.deepEqual(problems, []);
+    const english = all.get('gateways.column.subCount')?.['en-us'] ?? '';
+    assert.equal(new IntlMessageFormat(english, 'en-us').format({ count: 1, max: SUB_DEVICES_PER_HOST_MAX }), '1 of 49');
   });
 });

@@ -64,7 +64,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
     const row = await repo.findByDeviceId(deviceId);
     assertTakeable(row, providerId, field);
     if (!isSubDeviceType(row.device_type)) throw errors.invalidField(field, 'gateway.notSubDevice');
-    if ((await repo.countSubDevices(hostId)) >= SUB_DEVICES_PER_HOST_MAX) throw errors.conflict('gateway.hostFull', { max: SUB_DEVICES_PER_HOST_MAX });
+    if ((await repo.countSubDevices(hostId)) >= SUB_DEVICES_PER_HOST_MAX) throw errors.conflict('gateway.hostFull');
     if (!(await repo.takeFromStock(row.id, providerId, { location, hostId, pairing: 'toPair' }, now()))) throw errors.conflict('device.addedByOther');
     return row.id;
   }

@@ -1,6 +1,7 @@
 import {
   birthDateSchema,
   CARE_LEVEL_MAX,
+  CARE_LEVEL_MIN,
   CONTACT_RELATIONS,
   formatMessage,
   GENDERS,
@@ -44,7 +45,7 @@ export const RESIDENT_COLUMNS: readonly ColumnSpec[] = [
   { field: 'remark', required: false },
 ];
 
-const careLevelCell = z.coerce.number({ error: 'validation.careLevel' }).int({ error: 'validation.careLevel' }).min(1, { error: 'validation.careLevel' }).max(CARE_LEVEL_MAX, { error: 'validation.careLevel' });
+const careLevelCell = z.coerce.number({ error: 'validation.careLevel' }).int({ error: 'validation.careLevel' }).min(CARE_LEVEL_MIN, { error: 'validation.careLevel' }).max(CARE_LEVEL_MAX, { error: 'validation.careLevel' });
 const pathKey = (parts: readonly string[]) => parts.map((part) => part.toLowerCase()).join('\u0000');
 
 interface ResidentLine {

@@ -51,13 +51,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: LoginResult) =>
               const text = typeof value === 'string' ? value.trim() : '';
               if (!text) return;
               if (text.length < LOGIN_NAME_MIN || text.length > LOGIN_NAME_MAX || !LOGIN_NAME_PATTERN.test(text)) {
-                throw new Error(t('shell.login.accountRule'));
+                throw new Error(t('shell.login.accountRule', { min: LOGIN_NAME_MIN, max: LOGIN_NAME_MAX }));
               }
             },
           },
         ]}
       >
-        <Input prefix={<UserOutlined />} placeholder={t('shell.login.accountPlaceholder')} autoComplete="username" maxLength={LOGIN_NAME_MAX} autoFocus />
+        <Input prefix={<UserOutlined />} placeholder={t('shell.login.accountPlaceholder', { min: LOGIN_NAME_MIN, max: LOGIN_NAME_MAX })} autoComplete="username" maxLength={LOGIN_NAME_MAX} autoFocus />
       </Form.Item>
       <Form.Item name="passWord" label={t('shell.login.password')} rules={[{ required: true, message: t('shell.login.passwordRequired') }]}>
         <Input.Password prefix={<LockOutlined />} placeholder={t('shell.login.passwordPlaceholder')} autoComplete="current-password" />

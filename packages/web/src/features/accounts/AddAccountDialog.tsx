@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import {
-  CREATABLE_ROLES, DATA_PERMISSIONS, DISPLAY_NAME_MAX, LOGIN_NAME_MAX, PASSWORD_MAX, PLATFORM_ROLES, PROVIDER_BOUND_ROLES,
+  CREATABLE_ROLES, DATA_PERMISSIONS, DISPLAY_NAME_MAX, LOGIN_NAME_MAX, LOGIN_NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PLATFORM_ROLES, PROVIDER_BOUND_ROLES,
   displayNameSchema, insertAccount, loginNameSchema, type DataPermission, type Role,
 } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
@@ -86,7 +86,7 @@ export function AddAccountDialog({ open, myRole, feedback, onClose }: AddAccount
       onSubmit={(values) => create.mutate(values)}
       initialValues={roles.length === 1 ? { role: roles[0] } : {}}
     >
-      <Form.Item<NewAccountValues> name="userName" label={labels.userName} required extra={t('accounts.form.userNameHint')}
+      <Form.Item<NewAccountValues> name="userName" label={labels.userName} required extra={t('accounts.form.userNameHint', { min: LOGIN_NAME_MIN, max: LOGIN_NAME_MAX })}
         rules={[contractRule(loginNameSchema, language, { field: labels.userName })]}>
         <Input maxLength={LOGIN_NAME_MAX} autoFocus />
       </Form.Item>
@@ -107,7 +107,7 @@ export function AddAccountDialog({ open, myRole, feedback, onClose }: AddAccount
           <Select showSearch optionFilterProp="label" loading={providers.isLoading} placeholder={t('accounts.form.providerPlaceholder')} options={providers.data ?? []} />
         </Form.Item>
       )}
-      <Form.Item<NewAccountValues> name="passWord" label={labels.password} required extra={t('accounts.form.passwordHint')} rules={newPasswordRules(language, labels.password)}>
+      <Form.Item<NewAccountValues> name="passWord" label={labels.password} required extra={t('accounts.form.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })} rules={newPasswordRules(language, labels.password)}>
         <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
       </Form.Item>
       <Form.Item<NewAccountValues> name="confirmPassword" label={labels.confirm} required dependencies={['passWord']}

@@ -1,4 +1,5 @@
 import { ApiOutlined } from '@ant-design/icons';
+import { SOCKET_RECONNECT_MS } from '@vigil/contracts';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLiveStatus } from '../../realtime/live-connection.ts';
@@ -20,7 +21,7 @@ export function LiveStatus({ compact }: { compact: boolean }) {
         ? { text: t('alarms.live.off'), hint: t('alarms.live.loginFailed'), color: 'red' }
         : state === 'connecting' && opens === 0
           ? { text: t('alarms.live.connecting'), hint: t('alarms.live.connectingHint'), color: 'default' }
-          : { text: t('alarms.live.off'), hint: t('alarms.live.reconnecting'), color: 'orange' };
+          : { text: t('alarms.live.off'), hint: t('alarms.live.reconnecting', { seconds: SOCKET_RECONNECT_MS / 1000 }), color: 'orange' };
   return (
     <Tooltip title={hint}>
       <Tag color={color} icon={<ApiOutlined />} role="status" aria-label={`${text}. ${hint}`} className="live-status">

@@ -114,7 +114,7 @@ export function ResidentAlarmSettingPage() {
                 <Form.Item
                   key={field}
                   name={['values', field]}
-                  label={t(FIELD_LABELS[field])}
+                  label={t(FIELD_LABELS[field], { min, max })}
                   extra={
                     recommendation
                       ? t('alarms.resident.recommend', { value: recommendation.recommended / scale(field), unit: unitText(field) ?? '' })

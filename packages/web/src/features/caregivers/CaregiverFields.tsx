@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { FormRadioGroup } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import {
-  CAREGIVER_GRADES, ID_NUMBER_MAX, insertNursing, JOB_MAX, LOGIN_NAME_MAX, PERSON_NAME_MAX, RELATION_TEXT_MAX, RESIDENTS_PER_CAREGIVER_MAX,
+  CAREGIVER_GRADES, ID_NUMBER_MAX, insertNursing, JOB_MAX, LOGIN_NAME_MAX, LOGIN_NAME_MIN, PERSON_NAME_MAX, PHONE_DIGITS_MAX, PHONE_DIGITS_MIN, RELATION_TEXT_MAX, RESIDENTS_PER_CAREGIVER_MAX,
 } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule } from '../shared/contractRule.ts';
@@ -33,12 +33,12 @@ export function CaregiverFields({ adding, edition }: { adding: boolean; edition:
       <Form.Item<CaregiverFormValues> name="name" label={labels.name} required rules={[contractRule(fields.name, language, { field: labels.name })]}>
         <Input maxLength={PERSON_NAME_MAX} autoFocus />
       </Form.Item>
-      <Form.Item<CaregiverFormValues> name="phone" label={labels.phone} required extra={t('caregivers.field.phoneHint')}
+      <Form.Item<CaregiverFormValues> name="phone" label={labels.phone} required extra={t('caregivers.field.phoneHint', { min: PHONE_DIGITS_MIN, max: PHONE_DIGITS_MAX })}
         rules={[contractRule(fields.phone, language, { field: labels.phone })]}>
         <Input inputMode="tel" maxLength={24} />
       </Form.Item>
       {adding && (
-        <Form.Item<CaregiverFormValues> name="userName" label={labels.userName} extra={t('caregivers.field.userNameHint')}
+        <Form.Item<CaregiverFormValues> name="userName" label={labels.userName} extra={t('caregivers.field.userNameHint', { min: LOGIN_NAME_MIN, max: LOGIN_NAME_MAX })}
           rules={[contractRule(fields.userName, language, { field: labels.userName, optional: true })]}>
           <Input maxLength={LOGIN_NAME_MAX} autoComplete="off" />
         </Form.Item>

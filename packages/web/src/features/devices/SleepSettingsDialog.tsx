@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ClockTimeSchema, isUploadData, LEAVE_BED_MODE_SECONDS, LEAVE_BED_MODES, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S, ReportIntervalSchema, SENSITIVITIES, updateAlgMode,
+  ClockTimeSchema, isUploadData, LEAVE_BED_MODE_SECONDS, LEAVE_BED_MODES, REPORT_AFTER_WAKE_MINUTES, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S, ReportIntervalSchema, SENSITIVITIES, updateAlgMode,
   updateInterval, updateSleepSchedule, type DeviceCommand, type DeviceDetail,
 } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
@@ -123,7 +123,7 @@ export function SleepSettingsDialog({ device, open, feedback, onClose }: { devic
         <Form.Item<SleepSettingsValues> name="bedTime" label={label.bedTime} rules={[contractRule(ClockTimeSchema, language, { field: label.bedTime })]}>
           <ClockInput />
         </Form.Item>
-        <Form.Item<SleepSettingsValues> name="wakeTime" label={label.wakeTime} extra={t('devices.settings.wakeTimeHint')} rules={[contractRule(ClockTimeSchema, language, { field: label.wakeTime })]}>
+        <Form.Item<SleepSettingsValues> name="wakeTime" label={label.wakeTime} extra={t('devices.settings.wakeTimeHint', { minutes: REPORT_AFTER_WAKE_MINUTES })} rules={[contractRule(ClockTimeSchema, language, { field: label.wakeTime })]}>
           <ClockInput />
         </Form.Item>
       </Flex>

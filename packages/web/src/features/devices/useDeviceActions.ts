@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { deleteDevice, restartDevice, rotateDeviceKey, type Device } from '@vigil/contracts';
+import { DEVICE_KEY_GRACE_MS, deleteDevice, restartDevice, rotateDeviceKey, type Device } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
@@ -46,7 +46,7 @@ export function useDeviceActions(feedback: Feedback, vendor: boolean) {
   const rotateKey = (device: { id: number; deviceId: string }) =>
     feedback.modal.confirm({
       title: t('devices.confirm.rotateKeyTitle', { id: device.deviceId }),
-      content: t('devices.confirm.rotateKeyContent'),
+      content: t('devices.confirm.rotateKeyContent', { hours: DEVICE_KEY_GRACE_MS / 3_600_000 }),
       okText: t('devices.action.rotateKey'),
       cancelText: t('devices.form.cancel'),
       onOk: () => run(() => callApi(rotateDeviceKey, { id: device.id }), t('devices.message.rotateKeySent', { id: device.deviceId })),

@@ -55,7 +55,10 @@ export function FallModeSection({ settings, onChange, feedback }: SettingsSectio
         style={{ marginBottom: 12 }}
       />
       <Typography.Paragraph type="secondary">
-        {t(`gateways.fall.modeHelp.${settings.installMode}`, { min: limits.heightMin, max: limits.heightMax, recommended: limits.heightRecommended })}
+        {t(`gateways.fall.modeHelp.${settings.installMode}`, {
+          min: limits.heightMin, max: limits.heightMax, recommended: limits.heightRecommended,
+          side: limits.sideMax.left, width: limits.widthMax, depth: limits.depthMax, front: limits.sideMax.front,
+        })}
       </Typography.Paragraph>
       <div className="gw-fields">
         <Field id={`${id}-height`} label={t('gateways.fall.installHeight')} error={problems.has('installHeight') ? t('gateways.fall.heightRange', { min: limits.heightMin, max: limits.heightMax }) : null}>

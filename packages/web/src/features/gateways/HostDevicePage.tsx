@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { heAddHost, heExcelHostModel, heExcelSubModel, heHostBatchAdd, heInfraredBatchAdd, heInsertDevice, heReplaceDevice, type Host } from '@vigil/contracts';
+import { heAddHost, heExcelHostModel, heExcelSubModel, heHostBatchAdd, heInfraredBatchAdd, heInsertDevice, heReplaceDevice, SUB_DEVICES_PER_HOST_MAX, type Host } from '@vigil/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Grid, Input, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -58,7 +58,7 @@ export function HostDevicePage() {
     { title: t('gateways.column.hostId'), dataIndex: 'deviceId' },
     { title: t('gateways.column.location'), dataIndex: 'location', render: (value: string) => value || '—' },
     { title: t('gateways.column.status'), render: (_, row) => <OnlineTag online={row.online} /> },
-    { title: t('gateways.column.subDevices'), render: (_, row) => t('gateways.column.subCount', { count: row.subDevices.length }) },
+    { title: t('gateways.column.subDevices'), render: (_, row) => t('gateways.column.subCount', { count: row.subDevices.length, max: SUB_DEVICES_PER_HOST_MAX }) },
     { title: t('gateways.column.pairingWindow'), render: (_, row) => (row.pairingUntil ? <Tag color="blue">{t('gateways.wizard.listening')}</Tag> : '—') },
     {
       title: t('gateways.column.actions'), key: 'actions', fixed: screens.lg ? 'right' : undefined,

@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX } from '@vigil/contracts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@vigil/contracts';
 import { clearSession, useSession } from '../../session/session-store.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
@@ -89,7 +89,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
           rules={[requiredRule(language, labels.old)]}>
           <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>
-        <Form.Item<PasswordValues> name="newPassWord" label={labels.new} required extra={t('password.change.newPasswordHint')}
+        <Form.Item<PasswordValues> name="newPassWord" label={labels.new} required extra={t('password.change.newPasswordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
           rules={newPasswordRules(language, labels.new)}>
           <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>

@@ -2,7 +2,7 @@ import { UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Progress, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOGO_SIZE_PX, uploadLogo } from '@vigil/contracts';
+import { LOGO_MAX_BYTES, LOGO_SIZE_PX, uploadLogo } from '@vigil/contracts';
 import { uploadFile } from '../../api/client.ts';
 import { PlatformLogo } from '../../components/PlatformLogo.tsx';
 import { errorText } from '../shared/errorText.ts';
@@ -26,8 +26,8 @@ export function LogoField({ value = '', onChange, id }: LogoFieldProps) {
 
   function describe(found: LogoProblem): string {
     if (found.kind === 'format') return t('platform.logo.errorFormat');
-    if (found.kind === 'bytes') return t('platform.logo.errorBytes', { size: found.sizeKb });
-    return t('platform.logo.errorSize', { width: found.width, height: found.height });
+    if (found.kind === 'bytes') return t('platform.logo.errorBytes', { size: found.sizeKb, max: LOGO_MAX_BYTES / 1024 });
+    return t('platform.logo.errorSize', { width: found.width, height: found.height, size: LOGO_SIZE_PX });
   }
 
   async function upload(file: File): Promise<void> {
@@ -67,7 +67,7 @@ export function LogoField({ value = '', onChange, id }: LogoFieldProps) {
             {t('platform.settings.restoreDefault')}
           </Button>
         </Space>
-        <Typography.Text type="secondary">{t('platform.settings.logoHint', { size: LOGO_SIZE_PX })}</Typography.Text>
+        <Typography.Text type="secondary">{t('platform.settings.logoHint', { size: LOGO_SIZE_PX, max: LOGO_MAX_BYTES / 1024 })}</Typography.Text>
         {progress !== null && <Progress percent={progress} size="small" aria-label={t('platform.settings.uploading')} />}
         {problem && <Alert type="error" showIcon message={problem} role="alert" />}
       </Flex>

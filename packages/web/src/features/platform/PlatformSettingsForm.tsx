@@ -2,7 +2,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_NAME_MAX, platformNameSchema, platformSettingSave } from '@vigil/contracts';
+import { PLATFORM_NAME_MAX, PLATFORM_NAME_MIN, platformNameSchema, platformSettingSave } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
@@ -47,7 +47,7 @@ export function PlatformSettingsForm({ initial, feedback }: PlatformSettingsForm
   return (
     <Form<PlatformSettingValues> form={form} name="platformSettings" layout="vertical" initialValues={initial}
       onFinish={(values) => save.mutate(values)} autoComplete="off" style={{ maxWidth: 560 }}>
-      <Form.Item<PlatformSettingValues> name="name" label={nameLabel} required extra={t('platform.settings.nameHint')}
+      <Form.Item<PlatformSettingValues> name="name" label={nameLabel} required extra={t('platform.settings.nameHint', { min: PLATFORM_NAME_MIN, max: PLATFORM_NAME_MAX })}
         rules={[contractRule(platformNameSchema, language, { field: nameLabel })]}>
         <Input maxLength={PLATFORM_NAME_MAX} showCount />
       </Form.Item>

@@ -3,7 +3,7 @@ import { Alert, Form, Input } from 'antd';
 import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import {
-  LOGIN_NAME_MAX, PASSWORD_MAX, PLATFORM_ROLES, PROVIDER_NAME_MAX,
+  LOGIN_NAME_MAX, LOGIN_NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PLATFORM_ROLES, PROVIDER_CODE_MAX, PROVIDER_NAME_MAX,
   insertProvider, loginNameSchema, providerCodeSchema, providerNameSchema, type Role,
 } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
@@ -13,7 +13,6 @@ import { confirmPasswordRules, newPasswordRules } from '../shared/passwordRules.
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { contractRule, requiredRule } from '../shared/contractRule.ts';
 import { useClassOneProviders } from './providersApi.ts';
-import { PROVIDER_CODE_MAX } from './providerCode.ts';
 import { useAfterProviderChange } from './useAfterProviderChange.ts';
 import { PROVIDERS_NS } from './i18n.ts';
 import { useLanguage } from '../../i18n/index.ts';
@@ -86,7 +85,7 @@ export function AddProviderDialog({ open, myRole, feedback, onClose }: AddProvid
       <Form.Item<NewProviderValues> name="name" label={labels.name} required rules={[contractRule(providerNameSchema, language, { field: labels.name })]}>
         <Input maxLength={PROVIDER_NAME_MAX} autoFocus />
       </Form.Item>
-      <Form.Item<NewProviderValues> name="code" label={labels.code} extra={t('providers.form.codeHint')}
+      <Form.Item<NewProviderValues> name="code" label={labels.code} extra={t('providers.form.codeHint', { max: PROVIDER_CODE_MAX })}
         rules={[contractRule(providerCodeSchema, language, { field: labels.code, optional: true })]}>
         <Input maxLength={PROVIDER_CODE_MAX} />
       </Form.Item>
@@ -96,11 +95,11 @@ export function AddProviderDialog({ open, myRole, feedback, onClose }: AddProvid
             placeholder={t('providers.form.parentPlaceholder')} options={superiors.data ?? []} />
         </Form.Item>
       )}
-      <Form.Item<NewProviderValues> name="userName" label={labels.userName} required extra={t('providers.form.userNameHint')}
+      <Form.Item<NewProviderValues> name="userName" label={labels.userName} required extra={t('providers.form.userNameHint', { min: LOGIN_NAME_MIN, max: LOGIN_NAME_MAX })}
         rules={[contractRule(loginNameSchema, language, { field: labels.userName })]}>
         <Input maxLength={LOGIN_NAME_MAX} />
       </Form.Item>
-      <Form.Item<NewProviderValues> name="passWord" label={labels.password} required extra={t('providers.form.passwordHint')}
+      <Form.Item<NewProviderValues> name="passWord" label={labels.password} required extra={t('providers.form.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
         rules={newPasswordRules(language, labels.password)}>
         <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
       </Form.Item>

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_NAME_MAX, providerCodeSchema, providerNameSchema, updateProvider, type Provider } from '@vigil/contracts';
+import { PROVIDER_CODE_MAX, PROVIDER_NAME_MAX, providerCodeSchema, providerNameSchema, updateProvider, type Provider } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { contractRule, requiredRule } from '../shared/contractRule.ts';
-import { PROVIDER_CODE_MAX } from './providerCode.ts';
 import { useAfterProviderChange } from './useAfterProviderChange.ts';
 import { PROVIDERS_NS } from './i18n.ts';
 import { useLanguage } from '../../i18n/index.ts';
@@ -59,7 +58,7 @@ export function EditProviderDialog({ provider, feedback, onClose }: EditProvider
       <Form.Item<ProviderEditValues> name="name" label={labels.name} required rules={[contractRule(providerNameSchema, language, { field: labels.name })]}>
         <Input maxLength={PROVIDER_NAME_MAX} autoFocus />
       </Form.Item>
-      <Form.Item<ProviderEditValues> name="code" label={labels.code} extra={t('providers.form.codeHint')}
+      <Form.Item<ProviderEditValues> name="code" label={labels.code} extra={t('providers.form.codeHint', { max: PROVIDER_CODE_MAX })}
         rules={[contractRule(providerCodeSchema, language, { field: labels.code, optional: true })]}>
         <Input maxLength={PROVIDER_CODE_MAX} />
       </Form.Item>

@@ -75,7 +75,7 @@ export function AddAppVersionDialog({ open, feedback, onClose }: { open: boolean
       <Form.Item<AppVersionValues> name="platform" label={labels.platform} rules={[requiredRule(language, labels.platform)]}>
         <Select<AppPlatform> options={APP_PLATFORMS.map((value) => ({ value, label: value === 'ios' ? 'iOS' : 'Android' }))} />
       </Form.Item>
-      <Form.Item<AppVersionValues> name="versionName" label={labels.versionName} required extra={t('releases.form.versionHint')}
+      <Form.Item<AppVersionValues> name="versionName" label={labels.versionName} required extra={t('releases.form.versionHint', { max: VERSION_NAME_MAX })}
         rules={[contractRule(versionNameSchema, language, { field: labels.versionName })]}>
         <Input maxLength={VERSION_NAME_MAX + 5} inputMode="decimal" />
       </Form.Item>

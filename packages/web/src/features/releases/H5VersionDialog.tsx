@@ -50,7 +50,7 @@ export function H5VersionDialog({ open, editing, feedback, onClose }: { open: bo
       onSubmit={(values) => save.mutate(values)}
       initialValues={editing ? { version: editing.version, fileId: editing.file.fileId } : {}}
     >
-      <Form.Item<H5Values> name="version" label={labels.version} required extra={t('releases.form.versionHint')}
+      <Form.Item<H5Values> name="version" label={labels.version} required extra={t('releases.form.versionHint', { max: VERSION_NAME_MAX })}
         rules={[contractRule(versionNameSchema, language, { field: labels.version })]}>
         <Input maxLength={VERSION_NAME_MAX + 5} inputMode="decimal" />
       </Form.Item>

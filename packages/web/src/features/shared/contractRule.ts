@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { fillMessage, type Language } from '@vigil/contracts';
+import { renderMessage, type Language } from '@vigil/contracts';
 import { contractMessages } from '../../i18n/contract-texts.ts';
 
 /** The part of a contract zod schema the adapter needs (keeps zod out of the web's imports). */
@@ -28,18 +28,21 @@ export function isContractMessageKey(key: string, language: Language): boolean {
 
 /**
  * The contract's message for a key, in the interface language (unknown keys read as "not
- * valid"). The language's messages load with the interface language (`loadUiLocale`).
+ * valid"), with the limits it states filled from the contract (`renderMessage`). The
+ * language's messages load with the interface language (`loadUiLocale`).
  */
 export function contractMessage(key: string | undefined, language: Language, params: Record<string, string | number> = {}): string {
   const messages: Partial<Record<string, string>> = contractMessages(language);
-  const template = (key !== undefined && isContractMessageKey(key, language) ? messages[key] : messages['validation.invalid']) ?? key ?? '';
-  return fillMessage(template, params);
+  const known = key !== undefined && isContractMessageKey(key, language);
+  const template = (known ? messages[key] : messages['validation.invalid']) ?? key ?? '';
+  return renderMessage(language, known ? key : 'validation.invalid', template, params);
 }
 
 /**
  * The console's one form-rule adapter: an antd Form rule that validates with a contract
  * schema and shows the very message the server would answer (packages/contracts/src/i18n).
- * A length limit comes from the schema's own issue, never from the caller.
+ * A message's stated limits come from the contract (MESSAGE_LIMITS); a generic "too long"
+ * takes its limit from the schema's own issue, never from the caller.
  */
 export function contractRule(schema: SafeParser, language: Language, options: ContractRuleOptions): FormRule {
   return {

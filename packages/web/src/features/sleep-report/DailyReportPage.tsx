@@ -1,4 +1,4 @@
-import type { AnalysedNight, DailyReport } from '@vigil/contracts';
+import { MIN_SLEEP_MINUTES, type AnalysedNight, type DailyReport } from '@vigil/contracts';
 import { Alert, Button, Card, DatePicker, Empty, Flex, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -137,7 +137,7 @@ function NotAnalysed({ report }: { report: DailyReport }) {
     <Alert
       type="warning"
       showIcon
-      message={t(report.reason === 'noData' ? 'sleepReport.notAnalysed.noData' : 'sleepReport.notAnalysed.tooLittleSleep')}
+      message={t(report.reason === 'noData' ? 'sleepReport.notAnalysed.noData' : 'sleepReport.notAnalysed.tooLittleSleep', { threshold: MIN_SLEEP_MINUTES })}
       description={report.reason === 'noData' ? undefined : t('sleepReport.notAnalysed.slept', { duration: minutes(report.sleepMinutes) })}
     />
   );

@@ -1,4 +1,4 @@
-import type { AnalysedNight } from '@vigil/contracts';
+import { MIN_SLEEP_MINUTES, type AnalysedNight } from '@vigil/contracts';
 import { Alert, Card, Empty, Flex, Spin, Table } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,7 @@ export function ReportDetailsPage() {
         <Flex wrap gap={12} align="center" className="sleep-toolbar">
           <StatusTag status={report.data.status} />
         </Flex>
-        {night.analysed ? <NightCharts night={night} /> : <Empty description={t(night.reason === 'noData' ? 'sleepReport.notAnalysed.noData' : 'sleepReport.notAnalysed.tooLittleSleep')} />}
+        {night.analysed ? <NightCharts night={night} /> : <Empty description={t(night.reason === 'noData' ? 'sleepReport.notAnalysed.noData' : 'sleepReport.notAnalysed.tooLittleSleep', { threshold: MIN_SLEEP_MINUTES })} />}
       </Card>
       <Disclaimer date={report.data.disclaimerDate} />
     </Flex>

@@ -1,5 +1,5 @@
 import { Alert, Button, ConfigProvider, Select, Skeleton, theme as antdTheme } from 'antd';
-import { exportStatistics, LanguageSchema, type OutputOf, type getAlertData } from '@vigil/contracts';
+import { exportStatistics, LanguageSchema, STATISTICS_TREND_DAYS, STATISTICS_TREND_MONTHS, type OutputOf, type getAlertData } from '@vigil/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/client.ts';
@@ -167,7 +167,7 @@ export function StatisticsPage() {
           <Kpi label={t('statistics.kpi.afRisk')} value={number(sl?.afRisk)} scale={scale} />
         </section>
         <div className="stats-charts">
-          <Panel title={t('statistics.chart.alarms')} empty={!al?.dailyByLevel.some((day) => day.level1 + day.level2 > 0)} option={charts.alarmsPerDay} />
+          <Panel title={t('statistics.chart.alarms', { days: STATISTICS_TREND_DAYS })} empty={!al?.dailyByLevel.some((day) => day.level1 + day.level2 > 0)} option={charts.alarmsPerDay} />
           <Panel title={t('statistics.chart.alarmTypes')} empty={(al?.byType.length ?? 0) === 0} option={charts.alarmTypes} />
           <Panel title={t('statistics.chart.devices')} empty={(dv?.byKind.length ?? 0) === 0} option={charts.devices} />
           <Panel
@@ -175,7 +175,7 @@ export function StatisticsPage() {
             empty={(sl?.reports ?? 0) === 0}
             option={charts.sleep}
           />
-          <Panel title={t('statistics.chart.residents')} empty={(r?.residentTrend.monthly.length ?? 0) === 0} option={charts.residents} />
+          <Panel title={t('statistics.chart.residents', { months: STATISTICS_TREND_MONTHS })} empty={(r?.residentTrend.monthly.length ?? 0) === 0} option={charts.residents} />
           <section className="stats-panel">
             <h2 id="stats-communities-title">{t('statistics.communities')}</h2>
             {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it (WCAG 2.1.1). */}
