@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import os from 'node:os';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
 import { serveConsole } from './http/console-static.ts';
 import { serveMobileApp } from './http/mobile-app-static.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { carrierClient } from './ingest/carrier/carrier.client.ts';
 import { carrierRoutes } from './ingest/carrier/carrier.routes.ts';
 import { carrierService } from './ingest/carrier/carrier.service.ts';
@@ -139,7 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureAdministrator(db, { adminUser: config.adminUser, adminPassword: config.adminPassword, print });
   const uploadsDir = path.join(config.dataDir, 'uploads');
 
-  await app.register(helmet, {
+  // Helmet's headers, computed once (the plugin rebuilt Helmet and parsed the CSP on every request).
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
