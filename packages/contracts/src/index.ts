@@ -11,3 +11,4 @@ export * from './devices/index.ts';
 export * from './reports/index.ts';
 export * from './alarms/index.ts';
 export * from './realtime/index.ts';
+export * from './auth-events.ts';

@@ -44,6 +44,8 @@ export function sqliteRunner(file: string): PreparedRunner {
 /** PostgreSQL: named prepared statements per pooled connection; lists travel as arrays (= any). */
 export function postgresRunner(url: string): PreparedRunner {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The scratch database is dropped WITH (FORCE) at the end: a client still closing must not crash the run.
+  pool.on('error', () => {});
   const names = new Map<string, { name: string; text: string }>();
   return {
     async all<Row>(sqlText: string, params: readonly (number | string | readonly (number | string)[])[]): Promise<Row[]> {

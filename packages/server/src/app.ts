@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import os from 'node:os';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import { inProcessEventBus, type EventBus } from './events/event-bus.ts';
 import { serveConsole } from './http/console-static.ts';
 import { serveMobileApp } from './http/mobile-app-static.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { carrierClient } from './ingest/carrier/carrier.client.ts';
 import { carrierRoutes } from './ingest/carrier/carrier.routes.ts';
 import { carrierService } from './ingest/carrier/carrier.service.ts';
@@ -29,6 +29,7 @@ import { accountRepository } from './modules/accounts/account.repository.ts';
 import { accountService } from './modules/accounts/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
+import { sessionCache, sessionCacheWatcher } from './modules/auth/session-cache.ts';
 import { careRoutes } from './modules/care-routes.ts';
 import { DAILY_REPORT_JOB_EVERY_MS, dailyReportMaker } from './modules/reports/daily-reports.ts';
 import { reportRepository } from './modules/reports/report.repository.ts';
@@ -122,11 +123,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus = config.redisUrl ? await redisEventBus(config.redisUrl, app.log, config.redisChannel) : inProcessEventBus(app.log);
   instrumentRequests(app, metrics);
   const databaseWatch = databaseMetrics(metrics);
+  // Resolved sessions, dropped on every committed session, account or provider write, here and (over the bus) in every process.
+  const sessionsResolved = sessionCache();
+  bus.subscribe('auth.changed', () => sessionsResolved.clear());
   const database = openDatabase(config, {
     connectionLost: (error) => {
       app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
       databaseWatch.connectionLost();
     },
+    writes: sessionCacheWatcher(sessionsResolved, () => void bus.publish('auth.changed', { changedAt: now() })),
   });
   databaseWatch.watchPool(database);
   await migrate(database);
@@ -134,7 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureAdministrator(db, { adminUser: config.adminUser, adminPassword: config.adminPassword, print });
   const uploadsDir = path.join(config.dataDir, 'uploads');
 
-  await app.register(helmet, {
+  // Helmet's headers, computed once (the plugin rebuilt Helmet and parsed the CSP on every request).
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -173,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     usedSsoSignatures,
     keys,
     now,
+    cache: sessionsResolved,
   });
   const routes = operationRegistrar(app, auth.authenticate);
   authRoutes(routes, auth);

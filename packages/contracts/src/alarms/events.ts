@@ -32,6 +32,7 @@ export interface MonitorDataEvent {
 /**
  * Events the Redis bus carries between processes. Device events stay in the process that
  * received them from the broker (ingest's shared subscription gives each message to one
- * process), so rules run once per message.
+ * process), so rules run once per message. `auth.changed` (auth-events.ts) drops every
+ * process's cached sessions.
  */
-export const DISTRIBUTED_EVENTS = ['alarm.raised', 'alarm.handled', 'alarm.relieved', 'monitor.data'] as const;
+export const DISTRIBUTED_EVENTS = ['alarm.raised', 'alarm.handled', 'alarm.relieved', 'monitor.data', 'auth.changed'] as const;

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Dialect as KyselyDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialect.ts';
 import { cachingStatements } from './statement-cache.ts';
+import { watchWrites, type WriteWatcher } from './write-watch.ts';
 import { foundation } from './migrations/001-foundation.ts';
 import { careData } from './migrations/002-care-data.ts';
 import { providerSoftDelete } from './migrations/003-provider-soft-delete.ts';
@@ -49,6 +50,8 @@ export interface DatabaseEvents {
    * pg_terminate_backend). The pool has already dropped it and opens a new one when needed.
    */
   connectionLost?(error: Error): void;
+  /** Told about the writes it cares about, at the statement and after the commit (caches of those rows). */
+  writes?: WriteWatcher;
 }
 
 /** Time to wait for a new PostgreSQL connection before a query fails (instead of hanging while the database is down). */
@@ -74,6 +77,8 @@ async function pingWithin(db: Db, timeoutMs: number): Promise<boolean> {
 // PostgreSQL returns int8 (bigint) as text; our epoch-millisecond times fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
+const watched = (dialect: KyselyDialect, events: DatabaseEvents): KyselyDialect => (events.writes ? watchWrites(dialect, events.writes) : dialect);
+
 /** Opens PostgreSQL when a URL is given, otherwise the SQLite file in the data dir (WAL mode). */
 export function openDatabase(options: { databaseUrl: string | null; dataDir: string }, events: DatabaseEvents = {}): DatabaseHandle {
   if (options.databaseUrl) {
@@ -81,7 +86,7 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
     // Without a listener, an idle connection's error (the server restarting) is an uncaught
     // 'error' event and ends the process. The pool has removed the client when this fires.
     pool.on('error', (error) => events.connectionLost?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: watched(new PostgresDialect({ pool }), events) });
     const url = new URL(options.databaseUrl);
     return {
       db,
@@ -98,7 +103,7 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: watched(new SqliteDialect({ database: cachingStatements(sqlite) }), events) });
   return {
     db,
     dialect: 'sqlite',

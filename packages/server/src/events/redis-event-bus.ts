@@ -13,6 +13,7 @@ const RemoteSchemas = {
   raised: z.object({ providerId: z.number().int(), alarm: AlarmRecordSchema, kind: z.enum(['new', 'repeat', 'escalated']) }),
   changed: z.object({ providerId: z.number().int(), alarm: AlarmRecordSchema }),
   monitor: z.object({ providerId: z.number().int(), states: z.array(residentSampleSchema) }),
+  auth: z.object({ changedAt: z.number() }),
 };
 
 interface Envelope {
@@ -27,7 +28,7 @@ function isEnvelope(value: unknown): value is Envelope {
 
 /**
  * The event bus over Redis pub/sub (REDIS_URL). Publish delivers to this process's
- * handlers at once and, for the events in DISTRIBUTED_EVENTS (alarms and live samples),
+ * handlers at once and, for the events in DISTRIBUTED_EVENTS (alarms, live samples, sign-in changes),
  * to every other process through Redis; each process skips its own messages. Device
  * events stay local: ingest's shared subscription hands each device message to one
  * process, whose rules then run once. Redis pub/sub keeps nothing: a process that is
@@ -71,6 +72,11 @@ export async function redisEventBus(url: string, log: EventBusLog & { warn(detai
       }
       case 'monitor.data': {
         const parsed = RemoteSchemas.monitor.safeParse(payload);
+        if (parsed.success) return registry.deliver(name, parsed.data);
+        break;
+      }
+      case 'auth.changed': {
+        const parsed = RemoteSchemas.auth.safeParse(payload);
         if (parsed.success) return registry.deliver(name, parsed.data);
         break;
       }

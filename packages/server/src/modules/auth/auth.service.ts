@@ -26,6 +26,7 @@ import { type KeyStore, ssoSignature } from './key-store.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './password-hash.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { SessionRepository, UsedSsoSignatureRepository } from './session.repository.ts';
 
 /** Sessions are touched at most this often, so most requests do not write. */
@@ -40,6 +41,8 @@ export interface AuthDeps {
   usedSsoSignatures: UsedSsoSignatureRepository;
   keys: KeyStore;
   now: () => number;
+  /** Sessions already resolved (dropped on every session, account or provider change); none resolves every request. */
+  cache?: SessionCache;
 }
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
@@ -100,6 +103,22 @@ export function authService(deps: AuthDeps) {
 
   /** Resolves a session by its token hash; status 100 when unknown, 101 when ended or no longer allowed. */
   async function sessionOf(tokenHash: string, touch = true): Promise<SessionInfo> {
+    const cached = deps.cache?.get(tokenHash);
+    if (cached) {
+      const time = deps.now();
+      // Expired by this entry's times: read the row again (another process may have kept it alive).
+      if (cached.session.expires_at > time) {
+        if (touch && time - cached.session.last_seen_at > TOUCH_EVERY_MS) {
+          const expiresAt = Math.min(time + SESSION_IDLE_MS, cached.session.created_at + SESSION_MAX_MS);
+          await deps.sessions.touch(tokenHash, time, expiresAt);
+          cached.session = { ...cached.session, last_seen_at: time, expires_at: expiresAt };
+        }
+        return cached.info;
+      }
+      deps.cache?.forget(tokenHash);
+    }
+    // Read before the rows: a change committed while resolving moves it, and the result is not kept.
+    const generation = deps.cache?.generation() ?? 0;
     const session = await deps.sessions.find(tokenHash);
     if (!session) {
       if (await deps.sessions.isCancelled(tokenHash)) throw errors.accountCancelled();
@@ -123,18 +142,26 @@ export function authService(deps: AuthDeps) {
         await deps.sessions.setCurrentProvider(tokenHash, currentProviderId);
       }
     }
+    let { last_seen_at: lastSeenAt, expires_at: expiresAt } = session;
     // The live socket's periodic checks do not keep an idle session alive.
     if (touch && time - session.last_seen_at > TOUCH_EVERY_MS) {
-      await deps.sessions.touch(tokenHash, time, Math.min(time + SESSION_IDLE_MS, session.created_at + SESSION_MAX_MS));
+      lastSeenAt = time;
+      expiresAt = Math.min(time + SESSION_IDLE_MS, session.created_at + SESSION_MAX_MS);
+      await deps.sessions.touch(tokenHash, lastSeenAt, expiresAt);
     }
-    return {
+    const scope = scopeOf(account, role, context, currentProviderId);
+    if (Array.isArray(scope.providerIds)) Object.freeze(scope.providerIds);
+    // Shared by every request of the session while cached: nobody may change it.
+    const info: SessionInfo = Object.freeze({
       tokenHash,
       accountId: account.id,
       userName: account.user_name,
       nickName: account.nick_name,
       permissionType: account.data_permission ?? 1,
-      scope: scopeOf(account, role, context, currentProviderId),
-    };
+      scope: Object.freeze(scope),
+    });
+    deps.cache?.store(tokenHash, { session: { created_at: session.created_at, last_seen_at: lastSeenAt, expires_at: expiresAt }, info }, generation);
+    return info;
   }
 
   async function loginResult(account: AccountRow, session: { token: string; socketKey: string; currentProviderId: number | null }): Promise<LoginResult> {
