@@ -54,3 +54,11 @@ export const DATA_PERMISSIONS = [1, 2] as const;
 /** 1: read and manage the provider's data; 2: read only. */
 export const DataPermissionSchema = z.union([z.literal(1), z.literal(2)]);
 export type DataPermission = z.infer<typeof DataPermissionSchema>;
+
+/**
+ * Roles that read and manage care data in the provider they work in: the spec 01 §2
+ * route table's ONE_ROLE and TWO_ROLE, and sub-accounts (SUB_ROLE), whose data
+ * permission decides whether they may change it (1 manage, 2 read only; §6). The spec
+ * gives sub-accounts no console route, so they reach care data through the API only.
+ */
+export const CARE_ROLES = ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE'] as const;
