@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BATCH_NAMES_MAX, PERSON_NAME_MAX, PHONE_PATTERN, PLACE_NAME_MAX, PLACE_NAME_MIN } from '../limits.ts';
 
 // In roles.ts (no chained schemas there): the console's shell reads it.
-export { CARE_ROLES } from '../roles.ts';
+export { CARE_ROLES } from '../role-values.ts';
 
 /** Control characters and both the ASCII and the full-width comma (the batch separators). */
 const PLACE_NAME_FORBIDDEN = /[\u0000-\u001f\u007f,，]/;
