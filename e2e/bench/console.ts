@@ -23,6 +23,7 @@ import { startVigil } from '../support/vigil.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RESIDENT_LIST = '/people-manage/userManage';
+const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length']);
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.txt': 'text/plain', '.json': 'application/json' };
 
 /** The build as a naive server would send it: plain files, no compression, no Cache-Control, /api proxied. */
@@ -33,7 +34,8 @@ async function startRawServer(dist: string, apiBase: string): Promise<{ baseUrl:
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(Buffer.from(chunk));
       const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string' && name !== 'host') headers.set(name, value);
+      // Hop-by-hop headers stay behind (fetch refuses a forwarded `connection: keep-alive`).
+      for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string' && !HOP_BY_HOP.has(name)) headers.set(name, value);
       const upstream = await fetch(apiBase + url.pathname + url.search, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
       response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
       response.end(Buffer.from(await upstream.arrayBuffer()));

@@ -14,25 +14,32 @@ import { chunkKey, entryKey, gzipBytes, isOurModule, readManifest, staticGraph, 
 // operations it calls), the contract messages and alarm wording began to load per language,
 // and the import and sleep-settings dialogs load when first opened. The alarm centre stays in
 // the shell: as a lazy chunk it would miss a fall raised between the socket's login and the
-// chunk's arrival (no popup, no sound), which the alarms e2e caught. What is left is antd itself (table, pickers, select, tabs, menu) and zod,
-// which every operation's schema brings into the entry (docs/performance.md).
-const LOGIN_BUDGET = 320 * 1024;
-const FIRST_SCREEN_BUDGET = 575 * 1024;
+// chunk's arrival (no popup, no sound), which the alarms e2e caught. 320 → 300 KB for the login
+// page (the goal) and 575 → 560 KB for a first screen when the console build began to call the API
+// through schema-free operation descriptors and the contracts' values the shell reads moved
+// apart from their schemas (no zod in the entry or the shell). What is left is antd itself
+// (table, pickers, select, tabs, menu) and, on screens with forms, zod (docs/performance.md).
+const LOGIN_BUDGET = 300 * 1024;
+const FIRST_SCREEN_BUDGET = 560 * 1024;
 /**
  * Our modules loaded after a screen is up (not screens), each with its own budget for what it
  * adds beyond the entry and the shell: ECharts with the line chart, which the household page
  * fetches once it shows; ECharts with the sleep report's line, bar and gauge charts (190 KB when
  * added); ECharts with the bar chart of the response-time screen and with the statistics
  * dashboard's bar, line and pie charts; dialogs and forms fetched the first time they open.
+ * The sleep-settings dialog and the analytics settings card validate with contract schemas:
+ * since the entry and the shell carry no zod (schema-free operation descriptors), they bring
+ * it themselves (~23 KB), so their budgets rose by that much (160 → 180 KB, 25 → 45 KB) while
+ * every first screen fell by it.
  */
 const ON_DEMAND: Readonly<Record<string, number>> = {
   'src/features/monitor/lineChart.ts': 180 * 1024,
   'src/features/sleep-report/sleepCharts.ts': 200 * 1024,
   'src/features/care-shared/SpreadsheetImportDialogBody.tsx': 120 * 1024,
-  'src/features/devices/SleepSettingsDialog.tsx': 160 * 1024,
+  'src/features/devices/SleepSettingsDialog.tsx': 180 * 1024,
   'src/features/analytics/barChart.ts': 180 * 1024,
   'src/features/statistics/charts.ts': 200 * 1024,
-  'src/features/analytics/AnalyticsSettingsCard.tsx': 25 * 1024,
+  'src/features/analytics/AnalyticsSettingsCard.tsx': 45 * 1024,
 };
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 

@@ -1,9 +1,14 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { precompress } from './build-tools/precompress.ts';
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    // @vigil/contracts with schema-free operation descriptors (packages/contracts/src/client.generated.ts):
+    // calling the API brings no zod; only forms that validate with a contract schema do.
+    conditions: ['schema-free', ...defaultClientConditions],
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: {
     outDir: 'dist',

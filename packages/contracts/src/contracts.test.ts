@@ -65,3 +65,35 @@ describe('console routes', () => {
     assert.ok(!menuFor('GOVERNMENT').includes('Permission'));
   });
 });
+
+describe('schema-free operation descriptors (the console build)', () => {
+  test('src/client.generated.ts and src/client/ are up to date with the operations (npm run contracts:client)', async () => {
+    const fs = await import('node:fs');
+    const { clientOperationFiles } = await import('./operations/client-operations.ts');
+    const files = await clientOperationFiles();
+    const onDisk = fs.readdirSync(new URL('./client/', import.meta.url)).map((file) => `client/${file}`);
+    assert.deepEqual(onDisk.sort(), [...files.keys()].filter((file) => file.startsWith('client/')).sort());
+    for (const [file, text] of files) assert.equal(fs.readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'), text, file);
+  });
+  test('each descriptor carries the operation’s method, path, encoding and roles, and no schema; the rest is the package', async () => {
+    const operations = await import('./operations/index.ts');
+    const client: Record<string, unknown> = await import('./client.generated.ts');
+    const { namedOperations } = await import('./operations/client-operations.ts');
+    const named = namedOperations(operations);
+    assert.ok(named.length >= operations.ALL_OPERATIONS.length, `${named.length} named operations`);
+    for (const [name, operation] of named) {
+      const descriptor = client[name] as Record<string, unknown>;
+      assert.deepEqual(
+        descriptor,
+        { id: operation.id, method: operation.method, path: operation.path, encoding: operation.encoding, auth: operation.auth, ...(operation.roles ? { roles: operation.roles } : {}) },
+        name,
+      );
+      assert.ok(!('input' in descriptor) && !('output' in descriptor), `${name} carries a schema`);
+    }
+    const contracts: Record<string, unknown> = await import('./index.ts');
+    assert.deepEqual(Object.keys(client).sort(), Object.keys(contracts).sort());
+    for (const name of Object.keys(contracts)) {
+      if (!named.some(([operation]) => operation === name)) assert.equal(client[name], contracts[name], name);
+    }
+  });
+});

@@ -2,6 +2,7 @@ export * from './status.ts';
 export * from './roles.ts';
 export * from './limits.ts';
 export * from './languages.ts';
+export * from './language-schema.ts';
 export * from './edition.ts';
 export * from './passwords.ts';
 export * from './console-routes.ts';

@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** The seven interface languages; en-us is the fallback (spec 01 §1). */
 export const LANGUAGES = ['zh-cn', 'en-us', 'ko', 'de', 'cs', 'it', 'ja'] as const;
-export const LanguageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof LanguageSchema>;
+export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en-us';
 /** The domestic edition offers Simplified Chinese only. */
 export const DOMESTIC_LANGUAGES: readonly Language[] = ['zh-cn'];

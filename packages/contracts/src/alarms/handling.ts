@@ -1,42 +1,21 @@
 import { z } from 'zod';
+import { DEAL_STATES, FOLLOW_UPS, RELEASE_CHOICES, type VoiceWay } from './handling-values.ts';
 
-/** Release choices when an operator handles an alarm (spec 02 §3 "Handling options"). */
-export const RELEASE_CHOICES = ['CHECKED', 'MISTAKE_RECHECK', 'MISTAKE_ABNORMAL', 'TEST', 'REMOVE_DEVICE'] as const;
+// The schemas; the values and types live in handling-values.ts (no zod), which the console's shell reads:
+// a module's code lands in one chunk, so schemas beside them would bring zod into the shell.
+export * from './handling-values.ts';
+
 export const ReleaseChoiceSchema = z.enum(RELEASE_CHOICES, { error: 'validation.releaseChoice' });
-export type ReleaseChoice = z.infer<typeof ReleaseChoiceSchema>;
 
-/** Follow-up options (what the caregiver found). */
-export const FOLLOW_UPS = ['NO_ABNORMALITY', 'BED_HOLD_UP', 'SIT_ASIDE_BED', 'LIVING_OR_SIT_IN_TAIL_STOCK'] as const;
 export const FollowUpSchema = z.enum(FOLLOW_UPS, { error: 'validation.followUp' });
-export type FollowUp = z.infer<typeof FollowUpSchema>;
 
-/**
- * Release source (spec 02 §4): 0 not released, 1 software release (an operator),
- * 2 automatic (Vigil's rules saw the condition end), 3 device release (the device
- * reported the condition cleared or came back online), 4 watch release (a nurse watch).
- */
-export const RELEASE_SOURCES = { none: 0, software: 1, automatic: 2, device: 3, watch: 4 } as const;
-export type ReleaseSource = (typeof RELEASE_SOURCES)[keyof typeof RELEASE_SOURCES];
 export const ReleaseSourceSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
-/** Handling state (spec 02 §4): pending (unDeal) or processed. */
-export const DEAL_STATES = ['unDeal', 'processed'] as const;
 export const DealStateSchema = z.enum(DEAL_STATES, { error: 'validation.invalid' });
-export type DealState = z.infer<typeof DealStateSchema>;
 
-/** Voice modes (spec 02 §4): 0 mute, 1 tick sound, 2 speak once, 3 speak repeatedly. */
-export const VOICE_WAYS = [0, 1, 2, 3] as const;
-export type VoiceWay = (typeof VOICE_WAYS)[number];
 export const VoiceWaySchema = z.coerce
   .number({ error: 'validation.voiceWay' })
   .int({ error: 'validation.voiceWay' })
   .min(0, { error: 'validation.voiceWay' })
   .max(3, { error: 'validation.voiceWay' })
   .transform((value): VoiceWay => (value === 0 ? 0 : value === 1 ? 1 : value === 2 ? 2 : 3));
-
-/** Repeated speech (spec 02 §9): 5 loops per round, 10 s between rounds, at most 1 hour. */
-export const SPEECH_LOOPS_PER_ROUND = 5;
-export const SPEECH_ROUND_GAP_MS = 10_000;
-export const SPEECH_MAX_MS = 3_600_000;
-/** An alarm notification stays on screen 10 s (spec 02 §9). */
-export const ALARM_POPUP_MS = 10_000;

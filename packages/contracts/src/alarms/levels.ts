@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { ALARM_GROUPS, type AlarmGroup } from './groups.ts';
-import { VoiceWaySchema, type VoiceWay } from './handling.ts';
+import { ALARM_GROUPS, type AlarmGroup } from './groups-values.ts';
+import { VoiceWaySchema } from './handling.ts';
+import { ESCALATION_MINUTES_MAX, ESCALATION_MINUTES_MIN } from './levels-values.ts';
+
+// The schemas; the values and types live in levels-values.ts (no zod), which the console's shell reads:
+// a module's code lands in one chunk, so schemas beside them would bring zod into the shell.
+export * from './levels-values.ts';
 
 /**
  * The provider's alarm level setting (spec 02 §3 "Alarm setting"): a level flag, 1 (red)
@@ -18,7 +23,6 @@ export const VoiceSettingSchema = z.object({
   pc: z.boolean({ error: 'validation.invalid' }),
   globalVoiceWay: VoiceWaySchema,
 });
-export type VoiceSetting = { pc: boolean; globalVoiceWay: VoiceWay };
 
 /** The voice setting arrives as an object or as JSON text (the original client's form). */
 export const VoiceSettingInputSchema = z.preprocess((value) => {
@@ -30,14 +34,9 @@ export const VoiceSettingInputSchema = z.preprocess((value) => {
   }
 }, VoiceSettingSchema);
 
-/** An orange alarm still pending after this many minutes is raised to red and announced again. */
-export const ESCALATION_MINUTES_DEFAULT = 3;
-export const ESCALATION_MINUTES_MIN = 1;
-export const ESCALATION_MINUTES_MAX = 60;
-
 const levelShape = Object.fromEntries(ALARM_GROUPS.map((group) => [group, AlarmLevelSchema])) as Record<AlarmGroup, typeof AlarmLevelSchema>;
+
 export const AlarmGroupLevelsSchema = z.object(levelShape);
-export type AlarmGroupLevels = Record<AlarmGroup, 1 | 2>;
 
 export const AlertLevelSettingInputSchema = z.object({
   levels: AlarmGroupLevelsSchema,
@@ -58,23 +57,3 @@ export const AlertLevelSettingSchema = z.object({
   /** False while the provider still uses the defaults. */
   saved: z.boolean(),
 });
-export type AlertLevelSetting = {
-  levels: AlarmGroupLevels;
-  alertTypeL1: VoiceSetting;
-  alertTypeL2: VoiceSetting;
-  escalationMinutes: number;
-  saved: boolean;
-};
-
-const RED_GROUPS: readonly AlarmGroup[] = [
-  'sos', 'smoke', 'temperature', 'gas', 'co', 'immersion', 'chestSos', 'breathStop', 'heartBreathException', 'fall', 'leftBed',
-];
-
-/** What a provider has until it saves its own: life-safety groups red, the rest orange; red speaks repeatedly, orange once. */
-export const DEFAULT_ALERT_LEVEL_SETTING: AlertLevelSetting = {
-  levels: Object.fromEntries(ALARM_GROUPS.map((group) => [group, RED_GROUPS.includes(group) ? 1 : 2])) as AlarmGroupLevels,
-  alertTypeL1: { pc: true, globalVoiceWay: 3 },
-  alertTypeL2: { pc: true, globalVoiceWay: 2 },
-  escalationMinutes: ESCALATION_MINUTES_DEFAULT,
-  saved: false,
-};

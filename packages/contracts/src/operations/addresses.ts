@@ -159,10 +159,13 @@ export const insertBunks = defineOperation({
   output: z.object({ ids: z.array(z.number().int()) }),
 });
 
+/** The input of `updateBunk`, also the console form's rules. */
+export const updateBunkInputSchema = z.object({ id: idSchema, name: placeNameSchema, deviceCode: deviceCodeSchema });
+
 export const updateBunk = defineOperation({
   id: 'bunkManagement.updateBunk', method: 'POST', path: '/bunkManagement/updateBunk', tag: 'beds', encoding: 'json', auth: 'session', roles: CARE,
   summary: 'Rename a bed (unique within its room) and set or clear its device code',
-  input: z.object({ id: idSchema, name: placeNameSchema, deviceCode: deviceCodeSchema }),
+  input: updateBunkInputSchema,
   output: nullOutput,
 });
 

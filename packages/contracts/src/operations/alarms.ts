@@ -11,13 +11,8 @@ import { booleanish, idSchema, pageOf } from './common.ts';
 import { fileOutput } from './care-common.ts';
 import { defineOperation } from './define.ts';
 
-/** The pending list (spec 02 §7): the last 3600 s, page size 1000, newest first. */
-export const PENDING_LOOKBACK_MS = 3_600_000;
-export const PENDING_PAGE_SIZE = 1000;
-/** Alarm and reminder logs are kept one month (spec 02 §9); the scheduler purges older ones. */
-export const ALARM_RETENTION_DAYS = 31;
-/** Rows in one alarm-log export. */
-export const ALARM_EXPORT_ROWS_MAX = 20_000;
+// The console's shell reads these numbers; they live apart from the schemas (zod-free module).
+export { ALARM_EXPORT_ROWS_MAX, ALARM_RETENTION_DAYS, PENDING_LOOKBACK_MS, PENDING_PAGE_SIZE } from '../alarms/log-limits.ts';
 
 const CARE = CARE_ROLES;
 const epochMs = z.coerce.number({ error: 'validation.time' }).int({ error: 'validation.time' }).min(0, { error: 'validation.time' }).max(8_640_000_000_000_000, { error: 'validation.time' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RELEASE_CHOICES } from '../alarms/handling.ts';
-import { LanguageSchema } from '../languages.ts';
+import { LanguageSchema } from '../language-schema.ts';
 import { booleanish } from './common.ts';
 import { CARE_ROLES, fileOutput } from './care-common.ts';
 import { defineOperation } from './define.ts';

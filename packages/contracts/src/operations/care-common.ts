@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { BATCH_NAMES_MAX, PERSON_NAME_MAX, PHONE_PATTERN, PLACE_NAME_MAX, PLACE_NAME_MIN } from '../limits.ts';
 
-/**
- * Roles that read and manage care data in the provider they work in: the spec 01 §2
- * route table's ONE_ROLE and TWO_ROLE, and sub-accounts (SUB_ROLE), whose data
- * permission decides whether they may change it (1 manage, 2 read only; §6). The spec
- * gives sub-accounts no console route, so they reach care data through the API only.
- */
-export const CARE_ROLES = ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE'] as const;
+// In roles.ts (no chained schemas there): the console's shell reads it.
+export { CARE_ROLES } from '../role-values.ts';
 
 /** Control characters and both the ASCII and the full-width comma (the batch separators). */
 const PLACE_NAME_FORBIDDEN = /[\u0000-\u001f\u007f,，]/;

@@ -56,10 +56,13 @@ export const getNursing = defineOperation({
   output: caregiverSchema,
 });
 
+/** The input of `insertNursing`, also the console form's rules. */
+export const insertNursingInputSchema = z.object({ ...caregiverFields, userName: loginNameSchema.optional().nullable(), passWord: newPasswordSchema.optional().nullable() });
+
 export const insertNursing = defineOperation({
   id: 'nursing.insertNursing', method: 'POST', path: '/nursing/insertNursing', tag: 'caregivers', encoding: 'json', auth: 'session', roles: CARE,
   summary: 'Add a caregiver and their NURSING app account (login = userName, or the phone\'s digits). Without passWord a random one is answered once',
-  input: z.object({ ...caregiverFields, userName: loginNameSchema.optional().nullable(), passWord: newPasswordSchema.optional().nullable() }),
+  input: insertNursingInputSchema,
   output: z.object({ id: z.number().int(), userName: z.string(), password: z.string().nullable() }),
 });
 

@@ -120,10 +120,13 @@ export const enclosureGetByArea = defineOperation({
   output: z.array(enclosureSchema),
 });
 
+/** The input of `enclosureAdd`, also the console form's rules. */
+export const enclosureAddInputSchema = z.object({ areaId: idSchema, ...enclosureFields });
+
 export const enclosureAdd = defineOperation({
   id: 'enclosure.add', method: 'POST', path: '/enclosure/add', tag: 'enclosure', encoding: 'json', auth: 'session', roles: CARE,
   summary: 'Add a geofence (centre, radius in metres, location keyword) to an area',
-  input: z.object({ areaId: idSchema, ...enclosureFields }),
+  input: enclosureAddInputSchema,
   output: z.object({ id: z.number().int() }),
 });
 

@@ -221,18 +221,21 @@ export const deviceTypes = defineOperation({
   })),
 });
 
+/** The input of `registerDevice`, also the console form's rules. */
+export const registerDeviceInputSchema = z.object({
+  deviceId: plainDeviceIdSchema,
+  deviceType: DeviceTypeSchema,
+  imei: hardwareText(DEVICE_IMEI_MAX),
+  moduleImei: hardwareText(DEVICE_IMEI_MAX),
+  iccid: hardwareText(DEVICE_IMEI_MAX),
+  commMethod: optionalText(DEVICE_COMM_METHOD_MAX),
+  remark: optionalText(REMARK_MAX),
+});
+
 export const registerDevice = defineOperation({
   id: 'device.registerDevice', method: 'POST', path: '/device/registerDevice', tag: 'devices', encoding: 'json', auth: 'session', roles: VENDOR,
   summary: 'Vendor: put a device ID into stock ("registered on the server"); makes its ciphertext ID and device key',
-  input: z.object({
-    deviceId: plainDeviceIdSchema,
-    deviceType: DeviceTypeSchema,
-    imei: hardwareText(DEVICE_IMEI_MAX),
-    moduleImei: hardwareText(DEVICE_IMEI_MAX),
-    iccid: hardwareText(DEVICE_IMEI_MAX),
-    commMethod: optionalText(DEVICE_COMM_METHOD_MAX),
-    remark: optionalText(REMARK_MAX),
-  }),
+  input: registerDeviceInputSchema,
   output: z.object({ id: z.number().int(), cipherId: z.string(), deviceKey: z.string() }),
 });
 
@@ -243,34 +246,40 @@ export const decodeDeviceCipher = defineOperation({
   output: z.object({ deviceId: z.string(), deviceType: z.number().int().nullable().describe('null when the ID is not registered') }),
 });
 
+/** The input of `insertDevice`, also the console form's rules. */
+export const insertDeviceInputSchema = z.object({
+  deviceId: plainDeviceIdSchema.optional(),
+  cipherId: deviceCipherSchema.optional(),
+  deviceType: DeviceTypeSchema,
+  location: optionalText(DEVICE_LOCATION_MAX),
+  remark: optionalText(REMARK_MAX),
+  binding: bindingInputSchema.optional().nullable(),
+  confirm: booleanish.default(false),
+});
+
 export const insertDevice = defineOperation({
   id: 'device.insertDevice', method: 'POST', path: '/device/insertDevice', tag: 'devices', encoding: 'json', auth: 'session', roles: [...CARE, 'MAINTAIN'],
   summary: 'Care home: add a device from stock (plain deviceId, or the scanned cipherId) and optionally bind it. Status 301 asks to confirm a bed/resident conflict (resend with confirm: true)',
-  input: z.object({
-    deviceId: plainDeviceIdSchema.optional(),
-    cipherId: deviceCipherSchema.optional(),
-    deviceType: DeviceTypeSchema,
-    location: optionalText(DEVICE_LOCATION_MAX),
-    remark: optionalText(REMARK_MAX),
-    binding: bindingInputSchema.optional().nullable(),
-    confirm: booleanish.default(false),
-  }),
+  input: insertDeviceInputSchema,
   output: z.object({ id: z.number().int() }),
+});
+
+/** The input of `updateDevice`, also the console form's rules. */
+export const updateDeviceInputSchema = z.object({
+  id: idSchema,
+  location: optionalText(DEVICE_LOCATION_MAX).optional(),
+  remark: optionalText(REMARK_MAX).optional(),
+  imei: hardwareText(DEVICE_IMEI_MAX).optional(),
+  moduleImei: hardwareText(DEVICE_IMEI_MAX).optional(),
+  iccid: hardwareText(DEVICE_IMEI_MAX).optional(),
+  commMethod: optionalText(DEVICE_COMM_METHOD_MAX).optional(),
+  withheld: booleanish.optional(),
 });
 
 export const updateDevice = defineOperation({
   id: 'device.updateDevice', method: 'POST', path: '/device/updateDevice', tag: 'devices', encoding: 'json', auth: 'session', roles: DEVICES,
   summary: 'Edit a device. Care homes: location, remark. Vendor roles: imei, moduleImei, iccid, commMethod, remark, withheld (out of stock). A field the role may not change answers 400 naming it',
-  input: z.object({
-    id: idSchema,
-    location: optionalText(DEVICE_LOCATION_MAX).optional(),
-    remark: optionalText(REMARK_MAX).optional(),
-    imei: hardwareText(DEVICE_IMEI_MAX).optional(),
-    moduleImei: hardwareText(DEVICE_IMEI_MAX).optional(),
-    iccid: hardwareText(DEVICE_IMEI_MAX).optional(),
-    commMethod: optionalText(DEVICE_COMM_METHOD_MAX).optional(),
-    withheld: booleanish.optional(),
-  }),
+  input: updateDeviceInputSchema,
   output: nullOutput,
 });
 

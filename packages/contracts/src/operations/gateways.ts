@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEVICE_EVENT_TYPES } from '../devices/protocol.ts';
 import { DEVICE_ID_MAX, DEVICE_ID_PATTERN, DeviceTypeSchema } from '../devices/catalogue.ts';
 import { FallRadarSettingsSchema } from '../devices/fall-radar.ts';
-import { LanguageSchema } from '../languages.ts';
+import { LanguageSchema } from '../language-schema.ts';
 import { PLATFORM_ROLES } from '../roles.ts';
 import { CARE_ROLES, fileOutput, importResultSchema, spreadsheetUpload } from './care-common.ts';
 import { booleanish, idSchema, nullOutput, pageOf, pageQuerySchema } from './common.ts';

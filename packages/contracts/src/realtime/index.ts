@@ -1,1 +1,2 @@
 export * from './socket-frames.ts';
+export * from './client-frames.ts';

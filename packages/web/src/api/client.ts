@@ -1,4 +1,4 @@
-import { Status, type InputOf, type Operation, type OutputOf } from '@vigil/contracts';
+import { Status, type InputOf, type OperationRef, type OutputOf } from '@vigil/contracts';
 import { currentLanguage } from '../i18n/language.ts';
 import { clearSession, readToken } from '../session/session-store.ts';
 
@@ -62,7 +62,7 @@ async function unwrap<T>(response: Response, options: { sessionCheck: boolean })
  * Resolves with `data` when status is 200, otherwise throws ApiError with the server's msg.
  * `sessionCheck: false` keeps a 100/101 from logging the user out (used by login itself).
  */
-export async function callApi<Op extends Operation>(
+export async function callApi<Op extends OperationRef>(
   operation: Op,
   input: InputOf<Op>,
   options: { sessionCheck?: boolean } = {},
@@ -87,7 +87,7 @@ export async function callApi<Op extends Operation>(
 }
 
 /** Uploads one file as multipart field `file` (plus optional text fields). */
-export async function uploadFile<Op extends Operation>(
+export async function uploadFile<Op extends OperationRef>(
   operation: Op,
   file: File | Blob,
   fields: Record<string, string> = {},
@@ -121,7 +121,7 @@ function timestampName(extension: string): string {
 }
 
 /** Downloads a file from a GET operation and saves it under the content-disposition name (spec 02 §7). */
-export async function downloadFile(operation: Operation, input: Record<string, unknown> = {}): Promise<void> {
+export async function downloadFile(operation: OperationRef, input: Record<string, unknown> = {}): Promise<void> {
   await downloadPath(operation.path, input);
 }
 

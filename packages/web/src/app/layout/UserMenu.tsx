@@ -4,10 +4,13 @@ import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.ts';
-import { ChangePasswordDialog } from '../../features/password/ChangePasswordDialog.tsx';
-import { RenamePlatformDialog } from '../../features/platform/RenamePlatformDialog.tsx';
+import { lazyDialog } from '../../features/shared/lazyDialog.tsx';
 import { clearSession, type SessionState } from '../../session/session-store.ts';
 import { changeLayoutSetting } from './layout-settings.ts';
+
+// Both validate with contract schemas (zod): they load when first opened, so the shell carries no zod.
+const ChangePasswordDialog = lazyDialog(() => import('../../features/password/ChangePasswordDialog.tsx').then((m) => m.ChangePasswordDialog));
+const RenamePlatformDialog = lazyDialog(() => import('../../features/platform/RenamePlatformDialog.tsx').then((m) => m.RenamePlatformDialog));
 
 /** The user menu: rename platform (SENIOR_ROLE only), change password, interface settings, sign out. */
 export function UserMenu({ session, compact }: { session: SessionState; compact: boolean }) {

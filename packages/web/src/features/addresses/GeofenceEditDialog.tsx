@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { enclosureAdd, enclosureUpdate, GEOFENCE_RADIUS_MAX_M, GEOFENCE_RADIUS_MIN_M, KEYWORD_MAX, PLACE_NAME_MAX } from '@vigil/contracts';
+import { enclosureAdd, enclosureAddInputSchema, enclosureUpdate, GEOFENCE_RADIUS_MAX_M, GEOFENCE_RADIUS_MIN_M, KEYWORD_MAX, PLACE_NAME_MAX } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule } from '../shared/contractRule.ts';
@@ -29,7 +29,7 @@ export interface GeofenceEditDialogProps {
   onClose: () => void;
 }
 
-const fields = enclosureAdd.input.shape;
+const fields = enclosureAddInputSchema.shape;
 const DEFAULT_RADIUS_M = 200;
 
 /** An empty number box must fail the schema (z.coerce would read it as 0). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Operation } from '@vigil/contracts';
+import type { OperationRef } from '@vigil/contracts';
 import { downloadFile } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
@@ -14,7 +14,7 @@ export function useDownload(feedback: Feedback) {
   const { t } = useTranslation(CARE_NS);
   const [running, setRunning] = useState<string | null>(null);
 
-  async function download(key: string, operation: Operation, input: Record<string, unknown> = {}): Promise<void> {
+  async function download(key: string, operation: OperationRef, input: Record<string, unknown> = {}): Promise<void> {
     setRunning(key);
     try {
       await downloadFile(operation, input);

@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { FormRadioGroup } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import {
-  CAREGIVER_GRADES, ID_NUMBER_MAX, insertNursing, JOB_MAX, LOGIN_NAME_MAX, LOGIN_NAME_MIN, PERSON_NAME_MAX, PHONE_DIGITS_MAX, PHONE_DIGITS_MIN, RELATION_TEXT_MAX, RESIDENTS_PER_CAREGIVER_MAX,
+  CAREGIVER_GRADES, ID_NUMBER_MAX, insertNursingInputSchema, JOB_MAX, LOGIN_NAME_MAX, LOGIN_NAME_MIN, PERSON_NAME_MAX, PHONE_DIGITS_MAX, PHONE_DIGITS_MIN, RELATION_TEXT_MAX, RESIDENTS_PER_CAREGIVER_MAX,
 } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule } from '../shared/contractRule.ts';
@@ -12,7 +12,7 @@ import { GRADE_LABEL_KEYS } from './caregiverLabels.ts';
 import { ResidentPicker } from './ResidentPicker.tsx';
 import { CAREGIVERS_NS } from './i18n.ts';
 
-const fields = insertNursing.input.shape;
+const fields = insertNursingInputSchema.shape;
 
 /** The caregiver's fields; the login only when adding, the ID number only where the edition asks for it. */
 export function CaregiverFields({ adding, edition }: { adding: boolean; edition: CaregiverEditionView }) {

@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { insertDevice, plainDeviceIdSchema, registerDevice, type DeviceTypeInfo } from '@vigil/contracts';
+import { insertDevice, insertDeviceInputSchema, plainDeviceIdSchema, registerDevice, registerDeviceInputSchema, type DeviceTypeInfo } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useLanguage } from '../../i18n/index.ts';
@@ -52,8 +52,8 @@ export function AddDeviceDialog(props: { open: boolean; vendor: boolean; types: 
     iccid: t('devices.field.iccid'),
     commMethod: t('devices.field.commMethod'),
   };
-  const register = registerDevice.input.shape;
-  const insert = insertDevice.input.shape;
+  const register = registerDeviceInputSchema.shape;
+  const insert = insertDeviceInputSchema.shape;
 
   async function submit(values: AddValues) {
     setSubmitting(true);

@@ -1,7 +1,7 @@
 import { Form, Input, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateDevice, type Device } from '@vigil/contracts';
+import { updateDevice, updateDeviceInputSchema, type Device } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule } from '../shared/contractRule.ts';
@@ -30,7 +30,7 @@ export function EditDeviceDialog({ device, vendor, feedback, onClose }: { device
   const refresh = useRefreshDevices();
   const [form] = Form.useForm<EditValues>();
   const [submitting, setSubmitting] = useState(false);
-  const shape = updateDevice.input.shape;
+  const shape = updateDeviceInputSchema.shape;
   const label: Record<(typeof FIELDS)[number], string> = {
     location: t('devices.field.location'),
     remark: t('devices.field.remark'),

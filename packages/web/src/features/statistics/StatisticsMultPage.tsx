@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Descriptions, Form, InputNumber, Skeleton } from 'antd';
-import { LanguageSchema, STATISTICS_MULT_MAX, STATISTICS_MULT_MIN, statisticsMultSchema } from '@vigil/contracts';
+import { STATISTICS_MULT_MAX, STATISTICS_MULT_MIN, statisticsMultSchema } from '@vigil/contracts';
 import { contractRule } from '../shared/contractRule.ts';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../shared/errorText.ts';
 import { formatDateTime } from '../shared/formatDateTime.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
+import { toLanguage } from '../../i18n/index.ts';
 import { STATISTICS_NS } from './i18n.ts';
 import { useRule, useSaveRule } from './statisticsApi.ts';
 import './statistics.css';
@@ -15,7 +16,7 @@ export function StatisticsMultPage() {
   const feedback = useFeedback();
   const rule = useRule(null);
   const save = useSaveRule();
-  const language = LanguageSchema.catch('en-us').parse(i18n.language);
+  const language = toLanguage(i18n.language);
 
   if (rule.isPending) return <Card><Skeleton active /></Card>;
   if (rule.isError) return <Card><Alert type="error" showIcon message={t('statistics.loadFailed')} description={errorText(rule.error)} /></Card>;

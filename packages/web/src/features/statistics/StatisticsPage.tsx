@@ -1,5 +1,5 @@
 import { Alert, Button, ConfigProvider, Select, Skeleton, theme as antdTheme } from 'antd';
-import { exportStatistics, LanguageSchema, STATISTICS_TREND_DAYS, STATISTICS_TREND_MONTHS, type OutputOf, type getAlertData } from '@vigil/contracts';
+import { exportStatistics, STATISTICS_TREND_DAYS, STATISTICS_TREND_MONTHS, type OutputOf, type getAlertData } from '@vigil/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/client.ts';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../shared/formatDateTime.ts';
 import { durationText } from '../shared/duration.ts';
 import { SHARED_NS } from '../shared/i18n.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
+import { toLanguage } from '../../i18n/index.ts';
 import { STATISTICS_NS } from './i18n.ts';
 import { DARK_AXIS, StatChart } from './StatChart.tsx';
 import { useDashboard, useProviderOptions } from './statisticsApi.ts';
@@ -59,7 +60,7 @@ export function StatisticsPage() {
   const providerId = chosen ?? providers.data?.[0]?.providerId ?? null;
   const sections = useDashboard(providerId);
   const { bunk, devices, nursing, alerts, sleep, communities } = sections;
-  const language = LanguageSchema.catch('en-us').parse(i18n.language);
+  const language = toLanguage(i18n.language);
   const head = alerts.data ?? bunk.data;
   const scale = head?.scale;
   const number = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toLocaleString(i18n.language));
