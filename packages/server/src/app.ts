@@ -46,7 +46,7 @@ import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { statisticsModule } from './modules/statistics/statistics-module.ts';
 import { providerRepository } from './modules/providers/provider.repository.ts';
 import { providerRoutes } from './modules/providers/provider.routes.ts';
-import { providerService } from './modules/providers/provider.service.ts';
+import { providerServiceOn } from './modules/providers/provider-module.ts';
 import { settingsRepository } from './modules/system/settings.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
@@ -176,7 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const routes = operationRegistrar(app, auth.authenticate);
   authRoutes(routes, auth);
-  const providers = providerService(db, now);
+  const providers = providerServiceOn(db, now);
   providerRoutes(routes, providers);
   accountRoutes(routes, accountService({
     accounts: accountRepository(db),
