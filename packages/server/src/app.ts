@@ -17,6 +17,7 @@ import { serveMobileApp } from './http/mobile-app-static.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { carrierClient } from './ingest/carrier/carrier.client.ts';
 import { carrierRoutes } from './ingest/carrier/carrier.routes.ts';
+import { carrierRepository } from './ingest/carrier/carrier.repository.ts';
 import { carrierService } from './ingest/carrier/carrier.service.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { operationRegistrar } from './http/register.ts';
@@ -230,7 +231,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const statistics = statisticsModule({ routes, db, now, platformTimeZone: async () => (await settings.get('timeZone')) ?? 'UTC' });
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
   // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
-  carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log, metrics }), config.carrier.pushSecret);
+  carrierRoutes(app, routes, carrierService({
+    carriers: carrierRepository(db),
+    transaction: transactional(db, (trx) => ({ carriers: carrierRepository(trx) })),
+    client: carrierClient(config.carrier), bus, now, log: app.log, metrics,
+  }), config.carrier.pushSecret);
 
   await serveMobileApp(app, config.appDistDir);
   await serveConsole(app, config.webDistDir);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-const MODULES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'modules');
+const SOURCE = path.dirname(fileURLToPath(import.meta.url));
+const MODULES = path.join(SOURCE, 'modules');
 
 /** A Kysely query started (`db.selectFrom(`, `trx.updateTable(`, `eb.selectFrom(` …) or raw SQL (`sql\``, `sql.raw(`). */
 const QUERY = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\s*\(|\bsql\s*`|\bsql\.(raw|ref|lit|table|id|join)\s*\(/;
@@ -16,7 +17,7 @@ const mayWriteSql = (file: string) => file.endsWith('.repository.ts') || file.en
 const REPOSITORY_FACTORY = /\b[a-z][A-Za-z]*Repository\s*\(/;
 
 /** The database handle's type or module imported. */
-const DATABASE_IMPORT = /from '(\.\.\/)+db\/database\.ts'/;
+const DATABASE_IMPORT = /from '(\.\.?\/)+db\/database\.ts'/;
 
 /**
  * Wiring files build repositories from the database and hand them to services:
@@ -69,6 +70,13 @@ describe('injection (services receive their repositories from the module wiring)
   test('no service or helper under modules/ builds a repository or holds the database', () => {
     const offenders = files.filter((file) => !mayHoldDatabase(file)).flatMap((file) => [...matchingLines(file, REPOSITORY_FACTORY), ...matchingLines(file, DATABASE_IMPORT)]);
     assert.deepEqual(offenders, [], `take these repositories (and a \`transaction\` from db/transactional.ts) as dependencies, built in the module's wiring:\n${offenders.join('\n')}`);
+  });
+
+  test('no *.service.ts anywhere in the server (ingest too) builds a repository or holds the database', () => {
+    const services = sourceFiles(SOURCE).filter((file) => file.endsWith('.service.ts'));
+    const offenders = services.flatMap((file) => [...matchingLines(file, REPOSITORY_FACTORY), ...matchingLines(file, DATABASE_IMPORT)]);
+    assert.ok(services.some((file) => !file.startsWith(MODULES)), 'the check no longer reaches services outside modules/');
+    assert.deepEqual(offenders, [], `take these repositories as dependencies, built in the wiring (app.ts or the module's):\n${offenders.join('\n')}`);
   });
 
   test('the check sees the wiring where it belongs (it is not blind)', () => {
