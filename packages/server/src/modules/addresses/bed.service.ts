@@ -4,7 +4,7 @@ import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { isUniqueViolation } from '../care-sql.ts';
-import { bedLabel, presentBed } from './address.presenter.ts';
+import { presentAdminBed, presentBed } from './address.presenter.ts';
 import type { AreaRepository } from './area.repository.ts';
 import { checkBatchNames } from './batch-names.ts';
 import type { BedFilter, BedRepository } from './bed.repository.ts';
@@ -68,7 +68,7 @@ export function bedService({ beds, areas, transaction, now }: BedServiceDeps) {
 
     async adminBunkList(session: SessionInfo, input: { vacantOnly?: boolean }) {
       const rows = (await beds.listBeds(workingProviderId(session.scope), { occupied: input.vacantOnly ? false : null })).rows;
-      return rows.map((row) => ({ id: row.id, label: bedLabel(row), deviceCode: row.device_code, residentId: row.resident_id }));
+      return rows.map(presentAdminBed);
     },
 
     /** Adds beds to a room from comma-separated names, all or nothing. */

@@ -6,7 +6,7 @@ import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import type { AddressService } from '../addresses/address.service.ts';
 import type { AreaRepository } from '../addresses/area.repository.ts';
-import { presentGeofence } from './community.presenter.ts';
+import { presentCommunity, presentGeofence } from './community.presenter.ts';
 import type { CommunityRepository, GeofenceFields } from './community.repository.ts';
 
 type EnclosureConfig = z.output<typeof enclosureConfigSchema>;
@@ -53,16 +53,7 @@ export function communityService({ communities, areas, transaction, addresses, n
         await communities.configs(providerId, 'alarm'),
         await communities.residentCounts(providerId),
       ];
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        floorCount: row.floor_count,
-        roomCount: row.room_count,
-        bedCount: row.bed_count,
-        residentCount: residents.get(row.id) ?? 0,
-        sleepConfig: parseConfig(sleep.get(row.id)),
-        alarmConfig: parseConfig(alarm.get(row.id)),
-      }));
+      return rows.map((row) => presentCommunity(row, residents.get(row.id) ?? 0, parseConfig(sleep.get(row.id)), parseConfig(alarm.get(row.id))));
     },
 
     /** Stores one config on several communities, all or nothing. */
