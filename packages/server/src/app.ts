@@ -17,6 +17,7 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { carrierClient } from './ingest/carrier/carrier.client.ts';
 import { carrierRoutes } from './ingest/carrier/carrier.routes.ts';
+import { carrierRepository } from './ingest/carrier/carrier.repository.ts';
 import { carrierService } from './ingest/carrier/carrier.service.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { operationRegistrar } from './http/register.ts';
@@ -47,7 +48,7 @@ import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { statisticsModule } from './modules/statistics/statistics-module.ts';
 import { providerRepository } from './modules/providers/provider.repository.ts';
 import { providerRoutes } from './modules/providers/provider.routes.ts';
-import { providerService } from './modules/providers/provider.service.ts';
+import { providerServiceOn } from './modules/providers/provider-module.ts';
 import { settingsRepository } from './modules/system/settings.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
@@ -183,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const routes = operationRegistrar(app, auth.authenticate);
   authRoutes(routes, auth);
-  const providers = providerService(db, now);
+  const providers = providerServiceOn(db, now);
   providerRoutes(routes, providers);
   accountRoutes(routes, accountService({
     accounts: accountRepository(db),
@@ -245,7 +246,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const statistics = statisticsModule({ routes, db, now, platformTimeZone: async () => (await settings.get('timeZone')) ?? 'UTC' });
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
   // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
-  carrierRoutes(app, routes, carrierService({ db, client: carrierClient(config.carrier), bus, now, log: app.log, metrics }), config.carrier.pushSecret);
+  carrierRoutes(app, routes, carrierService({
+    carriers: carrierRepository(db),
+    transaction: transactional(db, (trx) => ({ carriers: carrierRepository(trx) })),
+    client: carrierClient(config.carrier), bus, now, log: app.log, metrics,
+  }), config.carrier.pushSecret);
 
   await serveMobileApp(app, config.appDistDir);
   await serveConsole(app, config.webDistDir);

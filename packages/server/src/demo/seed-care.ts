@@ -97,7 +97,7 @@ async function seedHome(db: Db, plan: HomePlan, providerId: number, passwordHash
 
     const residents = residentRepository(trx);
     const contacts = contactRepository(trx);
-    const relatives = relativeAccounts(trx, now);
+    const relatives = relativeAccounts({ accounts, contacts }, now);
     for (let index = 0; index < plan.residents; index++) {
       const female = rng.next() < 0.62;
       const name = personName(rng, female);

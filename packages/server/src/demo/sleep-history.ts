@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { lastNight, monitorSettings } from '../modules/reports/daily-reports.ts';
 import { reanalyseReports } from '../modules/reports/reanalyse.ts';
 import { reportRepository } from '../modules/reports/report.repository.ts';
+import { settingsRepository } from '../modules/system/settings.repository.ts';
 import type { TelemetryReader } from '../modules/reports/telemetry-reader.ts';
 import { localDate, previousDate, zonedInstant } from '../modules/reports/zoned-time.ts';
 import { createWorkerPool } from '../workers/pool.ts';
@@ -75,7 +76,7 @@ export async function seedSleepHistory(db: Db, telemetry: TelemetryReader, now: 
     await Promise.all(lanes);
     const from = missing.reduce((earliest, night) => (night.date < earliest ? night.date : earliest), missing[0].date);
     const to = missing.reduce((latest, night) => (night.date > latest ? night.date : latest), missing[0].date);
-    const result = await reanalyseReports({ db, telemetry, workers, now, onFailure: (residentId, error) => print(`Demo sleep history: resident ${residentId} not analysed (${error instanceof Error ? error.message : String(error)})`) }, { from, to });
+    const result = await reanalyseReports({ reports, settings: settingsRepository(db), telemetry, workers, now, onFailure: (residentId, error) => print(`Demo sleep history: resident ${residentId} not analysed (${error instanceof Error ? error.message : String(error)})`) }, { from, to });
     const seconds = (performance.now() - started) / 1000;
     print(`Demo sleep history: ${missing.length} simulated nights of ${residents.length} residents stored and ${result.made} reports made in ${seconds.toFixed(1)} s`);
     return { nights: missing.length, seconds };

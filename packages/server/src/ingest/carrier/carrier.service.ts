@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { CarrierPushSchema, DEVICE_TYPES, Status, type CarrierDevice, type DevicePlacement, type DeviceStatusEvent, type OutputOf, type syncAllThirdDevice, type syncThirdDevice } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import type { Metrics } from '../../ops/metrics.ts';
-import { carrierRepository, type CarrierDeviceRow, type CarrierRepository, type CarrierStatusChange } from './carrier.repository.ts';
+import type { CarrierDeviceRow, CarrierRepository, CarrierStatusChange } from './carrier.repository.ts';
 import type { CarrierClient } from './carrier.client.ts';
 import { carrierPushToVigil, type VigilDeviceMessage } from './translate.ts';
 
@@ -34,13 +34,24 @@ async function applyListed(repository: CarrierRepository, row: CarrierDeviceRow,
   return { deviceId: row.device_id, deviceType: row.device_type, receivedAt: at, ...placementOf(row), online, reason: 'message', wasOnline, status: {} };
 }
 
+/** What the carrier adapter works with: its repository, bound to the database or to one transaction, and its collaborators. */
+export interface CarrierServiceDeps {
+  carriers: CarrierRepository;
+  transaction: Transactional<{ carriers: CarrierRepository }>;
+  client: CarrierClient;
+  bus: EventBus;
+  now: () => number;
+  log: { warn(details: object, message: string): void };
+  metrics: Metrics;
+}
+
 /**
  * The NB-IoT carrier adapter (docs/carrier-adapter.md): pulls the carrier's device list
  * into Vigil's devices, and turns the carrier's pushes into Vigil protocol messages, which
  * update the device and go out on the event bus as ingest's own do.
  */
-export function carrierService(deps: { db: Db; client: CarrierClient; bus: EventBus; now: () => number; log: { warn(details: object, message: string): void }; metrics: Metrics }) {
-  const { db, client, bus, now, log } = deps;
+export function carrierService(deps: CarrierServiceDeps) {
+  const { carriers, transaction, client, bus, now, log } = deps;
   const reports = deps.metrics.counter({
     name: 'vigil_carrier_push_reports_total',
     help: 'Reports pushed by the NB-IoT carrier platform, by result (accepted, malformed, unknownDevice)',
@@ -49,13 +60,13 @@ export function carrierService(deps: { db: Db; client: CarrierClient; bus: Event
 
   /** One translated message: update the row, then publish as ingest does. */
   async function apply(message: VigilDeviceMessage, receivedAt: number): Promise<boolean> {
-    const row = await carrierRepository(db).findByImei(message.deviceId);
+    const row = await carriers.findByImei(message.deviceId);
     if (!row) return false;
     const wasOnline = row.online === 1;
     const base = { deviceId: row.device_id, deviceType: row.device_type, receivedAt, ...placementOf(row) };
     if (message.channel === 'status') {
       const { online, ...status } = message.message;
-      await carrierRepository(db).applyStatus(
+      await carriers.applyStatus(
         row.id,
         { online, now: receivedAt, ...(online ? { lastSeenAt: receivedAt } : {}), ...(status.battery !== undefined ? { battery: status.battery } : {}), ...(status.signal !== undefined ? { signal: status.signal } : {}), ...(status.firmware !== undefined ? { firmware: status.firmware } : {}) },
         wasOnline,
@@ -63,7 +74,7 @@ export function carrierService(deps: { db: Db; client: CarrierClient; bus: Event
       await bus.publish('device.status', { ...base, online, reason: online && !wasOnline ? 'returned' : 'message', wasOnline, status });
       return true;
     }
-    await carrierRepository(db).applyStatus(row.id, { online: true, lastSeenAt: receivedAt, now: receivedAt }, wasOnline);
+    await carriers.applyStatus(row.id, { online: true, lastSeenAt: receivedAt, now: receivedAt }, wasOnline);
     if (!wasOnline) await bus.publish('device.status', { ...base, online: true, reason: 'returned', wasOnline, status: {} });
     await bus.publish('device.event', { ...base, subDevice: null, event: message.message });
     return true;
@@ -76,8 +87,7 @@ export function carrierService(deps: { db: Db; client: CarrierClient; bus: Event
       const unknown: string[] = [];
       const result = { total: listed.length, updated: 0, added: 0, unknown };
       const announcements: DeviceStatusEvent[] = [];
-      await db.transaction().execute(async (trx) => {
-        const repository = carrierRepository(trx);
+      await transaction(async ({ carriers: repository }) => {
         for (const device of listed) {
           const row = await repository.findByImei(device.imei);
           if (row) {
@@ -111,15 +121,15 @@ export function carrierService(deps: { db: Db; client: CarrierClient; bus: Event
 
     /** POST /device/syncThirdDevice. */
     async syncOne(deviceId: string): Promise<OutputOf<typeof syncThirdDevice>> {
-      const row = await carrierRepository(db).findByDeviceId(deviceId);
+      const row = await carriers.findByDeviceId(deviceId);
       if (!row) throw errors.notFound();
       const imei = row.imei ?? (/^\d{15}$/.test(row.device_id) ? row.device_id : null);
       if (!imei) throw new AppError(Status.NOT_FOUND, 'carrier.deviceUnknown', { imei: '-' });
       const listed = await client.device(imei);
       if (!listed) throw new AppError(Status.NOT_FOUND, 'carrier.deviceUnknown', { imei });
-      const event = await applyListed(carrierRepository(db), row, listed, now());
+      const event = await applyListed(carriers, row, listed, now());
       if (event) await bus.publish('device.status', event);
-      const fresh = await carrierRepository(db).findByDeviceId(deviceId);
+      const fresh = await carriers.findByDeviceId(deviceId);
       return { deviceId, imei: fresh?.imei ?? imei, online: fresh?.online === 1, firmwareVersion: fresh?.firmware_version ?? null, lastSeenAt: fresh?.last_seen_at ?? null };
     },
 

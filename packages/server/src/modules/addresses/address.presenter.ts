@@ -50,3 +50,8 @@ export function presentBed(row: BedListRow): Bunk {
 export function bedLabel(row: BedListRow): string {
   return [row.building_name, row.floor_name, row.room_name, row.name].join(' / ');
 }
+
+/** A bed in the administrators' bed picker: its full label, device code and resident. */
+export function presentAdminBed(row: BedListRow) {
+  return { id: row.id, label: bedLabel(row), deviceCode: row.device_code, residentId: row.resident_id };
+}

@@ -1,17 +1,24 @@
 import type { Area, Room } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { isUniqueViolation } from '../care-sql.ts';
 import { presentArea, presentBed, presentRoom } from './address.presenter.ts';
-import { areaRepository, type AreaRepository } from './area.repository.ts';
+import type { AreaRepository } from './area.repository.ts';
 import { checkBatchNames } from './batch-names.ts';
-import { bedRepository } from './bed.repository.ts';
+import type { BedRepository } from './bed.repository.ts';
+
+/** What the address service works with: its repositories, bound to the database or to one transaction. */
+export interface AddressServiceDeps {
+  areas: AreaRepository;
+  beds: BedRepository;
+  transaction: Transactional<{ areas: AreaRepository }>;
+  now: () => number;
+}
 
 /** Areas (buildings or communities), floors and rooms of the provider the user works in. */
-export function addressService(db: Db, now: () => number) {
-  const areas = areaRepository(db);
+export function addressService({ areas, beds: bedList, transaction, now }: AddressServiceDeps) {
 
   async function ownedArea(repository: AreaRepository, providerId: number, id: number) {
     const area = await repository.findArea(id);
@@ -48,8 +55,7 @@ export function addressService(db: Db, now: () => number) {
       const providerId = workingProviderId(session.scope);
       const parentId = input.parentId ?? null;
       try {
-        return await db.transaction().execute(async (trx) => {
-          const repository = areaRepository(trx);
+        return await transaction(async ({ areas: repository }) => {
           if (parentId !== null) {
             const parent = await ownedArea(repository, providerId, parentId);
             if (parent.level !== 1) throw errors.invalidField('parentId', 'area.parentInvalid');
@@ -79,8 +85,7 @@ export function addressService(db: Db, now: () => number) {
     /** Deletes an empty area or floor; the refusal says what is still inside. */
     async deleteArea(session: SessionInfo, id: number): Promise<null> {
       const providerId = workingProviderId(session.scope);
-      await db.transaction().execute(async (trx) => {
-        const repository = areaRepository(trx);
+      await transaction(async ({ areas: repository }) => {
         const area = await ownedArea(repository, providerId, id);
         if (area.level === 1 && (await repository.countFloors(area.id)) > 0) throw errors.conflict('area.hasFloors');
         if (area.level === 2 && (await repository.countRooms(area.id)) > 0) throw errors.conflict('area.hasRooms');
@@ -94,7 +99,7 @@ export function addressService(db: Db, now: () => number) {
       const providerId = workingProviderId(session.scope);
       const allAreas = (await areas.listAreas(providerId)).map(presentArea);
       const rooms = (await areas.listRooms(providerId, {})).rows.map(presentRoom);
-      const beds = (await bedRepository(db).listBeds(providerId, {})).rows.map(presentBed);
+      const beds = (await bedList.listBeds(providerId, {})).rows.map(presentBed);
       return allAreas
         .filter((area) => area.level === 1)
         .map((area) => ({
@@ -133,8 +138,7 @@ export function addressService(db: Db, now: () => number) {
     async insertRooms(session: SessionInfo, input: { floorId: number; names: string }): Promise<{ ids: number[] }> {
       const providerId = workingProviderId(session.scope);
       try {
-        return await db.transaction().execute(async (trx) => {
-          const repository = areaRepository(trx);
+        return await transaction(async ({ areas: repository }) => {
           const floor = await ownedFloor(repository, providerId, input.floorId, 'floorId');
           const names = checkBatchNames(input.names, await repository.roomNamesOnFloor(floor.id), 'room.nameExists');
           const ids: number[] = [];
@@ -163,8 +167,7 @@ export function addressService(db: Db, now: () => number) {
 
     async deleteRoom(session: SessionInfo, id: number): Promise<null> {
       const providerId = workingProviderId(session.scope);
-      await db.transaction().execute(async (trx) => {
-        const repository = areaRepository(trx);
+      await transaction(async ({ areas: repository }) => {
         const room = await ownedRoom(repository, providerId, id);
         if ((await repository.countBeds(room.id)) > 0) throw errors.conflict('room.hasBeds');
         await repository.deleteRoom(room.id);

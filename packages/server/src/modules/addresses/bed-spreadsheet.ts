@@ -1,13 +1,13 @@
 import { formatMessage, IMPORT_MAX_ROWS, placeNameSchema, type Language } from '@vigil/contracts';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import { checkCell, ImportProblems, readImportSheet, rowCells, templateHeaders, textColumns, type ColumnSpec } from '../spreadsheets/import-sheet.ts';
 import { buildWorkbook, fileStamp } from '../spreadsheets/workbook.ts';
-import { areaRepository, type AreaRepository } from './area.repository.ts';
-import { bedRepository } from './bed.repository.ts';
+import type { AreaRepository } from './area.repository.ts';
+import type { BedRepository } from './bed.repository.ts';
 
 export const BED_COLUMNS: readonly ColumnSpec[] = [
   { field: 'area', required: true },
@@ -54,8 +54,17 @@ async function ensureRoom(repository: AreaRepository, providerId: number, path: 
   return parentId ?? 0;
 }
 
+/** What the bed spreadsheet works with: its repositories, bound to the database or to one transaction. */
+export interface BedSpreadsheetDeps {
+  areas: AreaRepository;
+  beds: BedRepository;
+  transaction: Transactional<{ areas: AreaRepository; beds: BedRepository }>;
+  now: () => number;
+  workers: WorkerPool;
+}
+
 /** Bed import template, import (all or nothing) and export. */
-export function bedSpreadsheet(db: Db, now: () => number, workers: WorkerPool) {
+export function bedSpreadsheet({ areas, beds, transaction, now, workers }: BedSpreadsheetDeps) {
   return {
     template(language: Language): { fileName: string; bytes: Buffer } {
       const headers = templateHeaders(language, BED_COLUMNS);
@@ -91,18 +100,16 @@ export function bedSpreadsheet(db: Db, now: () => number, workers: WorkerPool) {
       }
       problems.throwIfAny();
 
-      return db.transaction().execute(async (trx) => {
-        const existing = new Set((await bedRepository(trx).listBeds(providerId, {})).rows.map((bed) => pathKey([bed.building_name, bed.floor_name, bed.room_name, bed.name])));
+      return transaction(async (tx) => {
+        const existing = new Set((await tx.beds.listBeds(providerId, {})).rows.map((bed) => pathKey([bed.building_name, bed.floor_name, bed.room_name, bed.name])));
         const bedColumn = columns.get('bed') ?? null;
         for (const line of lines) if (existing.has(pathKey(line.path))) problems.add(line.rowNumber, bedColumn, 'bed', 'import.bedExists');
         problems.throwIfAny();
-        const areas = areaRepository(trx);
-        const beds = bedRepository(trx);
         const cache = new Map<string, number>();
         const time = now();
         for (const line of lines) {
-          const roomId = await ensureRoom(areas, providerId, line.path, cache, time);
-          await beds.insertBed({ providerId, roomId, name: line.path[3], deviceCode: line.deviceCode, now: time });
+          const roomId = await ensureRoom(tx.areas, providerId, line.path, cache, time);
+          await tx.beds.insertBed({ providerId, roomId, name: line.path[3], deviceCode: line.deviceCode, now: time });
         }
         return { imported: lines.length };
       });
@@ -111,8 +118,8 @@ export function bedSpreadsheet(db: Db, now: () => number, workers: WorkerPool) {
     /** Every bed (optionally of an area or floor) in the template's layout, with the resident as an extra column. */
     async export(session: SessionInfo, language: Language, areaId?: number): Promise<{ fileName: string; bytes: Buffer }> {
       const providerId = workingProviderId(session.scope);
-      if (areaId) assertOwned(await areaRepository(db).findArea(areaId), providerId, 'area.notFound');
-      const rows = (await bedRepository(db).listBeds(providerId, { areaId })).rows;
+      if (areaId) assertOwned(await areas.findArea(areaId), providerId, 'area.notFound');
+      const rows = (await beds.listBeds(providerId, { areaId })).rows;
       const headers = [...templateHeaders(language, BED_COLUMNS), formatMessage(language, 'field.name')];
       const data = rows.map((row) => [row.building_name, row.floor_name, row.room_name, row.name, row.device_code ?? '', row.resident_name ?? '']);
       return { fileName: `beds-${fileStamp(now())}.xlsx`, bytes: buildWorkbook(formatMessage(language, 'field.bed'), headers, data, { textColumns: textColumns(BED_COLUMNS) }) };

@@ -1,18 +1,24 @@
 import type { Bunk } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { isUniqueViolation } from '../care-sql.ts';
-import { bedLabel, presentBed } from './address.presenter.ts';
-import { areaRepository } from './area.repository.ts';
+import { presentAdminBed, presentBed } from './address.presenter.ts';
+import type { AreaRepository } from './area.repository.ts';
 import { checkBatchNames } from './batch-names.ts';
-import { bedRepository, type BedFilter } from './bed.repository.ts';
+import type { BedFilter, BedRepository } from './bed.repository.ts';
+
+/** What the bed service works with: its repositories, bound to the database or to one transaction. */
+export interface BedServiceDeps {
+  beds: BedRepository;
+  areas: AreaRepository;
+  transaction: Transactional<{ beds: BedRepository; areas: AreaRepository }>;
+  now: () => number;
+}
 
 /** Beds of the provider the user works in: lists, counts, add, rename, delete. */
-export function bedService(db: Db, now: () => number) {
-  const beds = bedRepository(db);
-  const areas = areaRepository(db);
+export function bedService({ beds, areas, transaction, now }: BedServiceDeps) {
 
   async function assertAreaOwned(providerId: number, areaId: number | null | undefined) {
     if (!areaId) return;
@@ -62,16 +68,16 @@ export function bedService(db: Db, now: () => number) {
 
     async adminBunkList(session: SessionInfo, input: { vacantOnly?: boolean }) {
       const rows = (await beds.listBeds(workingProviderId(session.scope), { occupied: input.vacantOnly ? false : null })).rows;
-      return rows.map((row) => ({ id: row.id, label: bedLabel(row), deviceCode: row.device_code, residentId: row.resident_id }));
+      return rows.map(presentAdminBed);
     },
 
     /** Adds beds to a room from comma-separated names, all or nothing. */
     async insertBeds(session: SessionInfo, input: { roomId: number; names: string }): Promise<{ ids: number[] }> {
       const providerId = workingProviderId(session.scope);
       try {
-        return await db.transaction().execute(async (trx) => {
-          const repository = bedRepository(trx);
-          const room = await areaRepository(trx).findRoom(input.roomId);
+        return await transaction(async (tx) => {
+          const repository = tx.beds;
+          const room = await tx.areas.findRoom(input.roomId);
           assertOwned(room, providerId, 'room.notFound');
           const names = checkBatchNames(input.names, await repository.bedNamesInRoom(room.id), 'bed.nameExists');
           const ids: number[] = [];
@@ -102,8 +108,7 @@ export function bedService(db: Db, now: () => number) {
     /** Deletes a bed nobody is linked to: a resident's bed is never removed from under them. */
     async deleteBed(session: SessionInfo, id: number): Promise<null> {
       const providerId = workingProviderId(session.scope);
-      await db.transaction().execute(async (trx) => {
-        const repository = bedRepository(trx);
+      await transaction(async ({ beds: repository }) => {
         const bed = await repository.findBedListRow(providerId, id);
         if (!bed) throw errors.notFound('bed.notFound');
         if (bed.resident_id !== null) throw errors.conflict('bed.occupied', { name: bed.resident_name ?? '' });

@@ -4,7 +4,6 @@ import {
   LOW_BATTERY_PERCENT,
   POOR_SLEEP_SCORE,
   SLEEP_REFERENCE,
-  type HandoverAlarm,
   type HandoverDevice,
   type HandoverResident,
   type HandoverSummary,
@@ -14,6 +13,7 @@ import { errors } from '../../http/errors.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
 import { addressOf } from '../alarms/alarm.presenter.ts';
 import type { AnalyticsRepository, NightAlarmRow } from './analytics.repository.ts';
+import { handoverAlarmState, placeOf, presentHandoverAlarm } from './handover.presenter.ts';
 import { settingsFromRow, type AnalyticsService } from './analytics.service.ts';
 import { lastEndedNight, nightWindow, shiftsOf } from './shifts.ts';
 
@@ -25,25 +25,6 @@ export const HANDOVER_JOB_EVERY_MS = 5 * 60_000;
 /** Stored summaries are kept as long as the alarms they describe (spec 02 §9: one month). */
 export const HANDOVER_RETENTION_DAYS = 31;
 const BREATH_STOP_TYPES = new Set(['BREATH_STOP', 'EX_BREATH_STOP']);
-
-const placeOf = (parts: readonly (string | null)[]): string => parts.filter((part): part is string => !!part).join(' / ');
-
-function alarmItem(row: NightAlarmRow): HandoverAlarm {
-  const state = row.deal_state === 'processed' ? 'handled' : row.relieved ? 'relieved' : 'pending';
-  return {
-    id: row.id,
-    raisedAt: row.raised_at,
-    alertType: row.alert_type,
-    alertLevel: row.alert_level,
-    deviceId: row.device_id,
-    userName: row.user_name,
-    place: addressOf(row),
-    state,
-    handlerName: state === 'handled' ? row.handler_name : null,
-    responseSeconds: state === 'handled' && row.response_ms !== null ? Math.round(row.response_ms / 1000) : null,
-    dealOption: state === 'handled' ? row.deal_option : null,
-  };
-}
 
 /** The night handover summary: made on demand, and stored per provider by the nightly job. */
 export function handoverSummaries(deps: { repository: AnalyticsRepository; analytics: AnalyticsService; timeZone: () => Promise<string>; now: () => number }) {
@@ -62,7 +43,7 @@ export function handoverSummaries(deps: { repository: AnalyticsRepository; analy
     for (const row of alarms) {
       const key = `${row.alert_type}|${row.alert_level}`;
       const entry = byType.get(key) ?? { alertType: row.alert_type, alertLevel: row.alert_level, count: 0, handled: 0, relieved: 0, pending: 0 };
-      const state = alarmItem(row).state;
+      const state = handoverAlarmState(row);
       entry.count += 1;
       entry[state] += 1;
       byType.set(key, entry);
@@ -131,10 +112,10 @@ export function handoverSummaries(deps: { repository: AnalyticsRepository; analy
       alarms: {
         stats: overall,
         byType: [...byType.values()].sort((a, b) => b.count - a.count || a.alertType.localeCompare(b.alertType)),
-        items: alarms.slice(0, HANDOVER_ALARM_ITEMS_MAX).map(alarmItem),
+        items: alarms.slice(0, HANDOVER_ALARM_ITEMS_MAX).map(presentHandoverAlarm),
         itemsTotal: alarms.length,
       },
-      pending: pending.map(alarmItem),
+      pending: pending.map(presentHandoverAlarm),
       sleep: { reports: reports.length, residents },
       devices: {
         offline: [...offline.values()].sort((a, b) => (a.at ?? 0) - (b.at ?? 0)),

@@ -2,8 +2,6 @@ import crypto from 'node:crypto';
 import {
   APP_LOGIN_ROLES,
   APP_ONLY_ROLES,
-  landingPath,
-  menuFor,
   newPasswordSchema,
   RoleSchema,
   SESSION_IDLE_MS,
@@ -22,6 +20,7 @@ import { isProviderAvailable } from '../providers/availability.ts';
 import type { ProviderRepository, ProviderRow } from '../providers/provider.repository.ts';
 import { brandingFor } from '../system/branding.ts';
 import type { SettingsRepository } from '../system/settings.repository.ts';
+import { presentLogin, presentPlatformInfo, presentProviderChoice, type ProviderChoice } from './auth.presenter.ts';
 import { type KeyStore, ssoSignature } from './key-store.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './password-hash.ts';
@@ -73,16 +72,11 @@ export function authService(deps: AuthDeps) {
     return parsed.data;
   }
 
-  function providerList(role: Role, context: ProviderContext) {
+  function providerList(role: Role, context: ProviderContext): ProviderChoice[] {
     const { home } = context;
     if (!home) return [];
-    if (role !== 'ONE_ROLE') return [{ providerId: home.id, providerName: home.name, domain: home.domain, available: context.homeAvailable }];
-    return context.children.map((child) => ({
-      providerId: child.id,
-      providerName: child.name,
-      domain: child.domain,
-      available: context.homeAvailable && child.enabled === 1,
-    }));
+    if (role !== 'ONE_ROLE') return [presentProviderChoice(home, context.homeAvailable)];
+    return context.children.map((child) => presentProviderChoice(child, context.homeAvailable && child.enabled === 1));
   }
 
   function scopeOf(account: AccountRow, role: Role, context: ProviderContext, currentProviderId: number | null): Scope {
@@ -168,25 +162,7 @@ export function authService(deps: AuthDeps) {
     const role = roleOf(account);
     const context = await providerContext(account);
     const current = session.currentProviderId ? await deps.providers.findById(session.currentProviderId) : null;
-    const list = providerList(role, context);
-    return {
-      token: session.token,
-      key: session.socketKey,
-      permissionType: account.data_permission ?? 1,
-      voiceFlag: true,
-      role,
-      providerRole: context.home?.level ?? null,
-      uploadDataFlag: false,
-      menuList: menuFor(role),
-      userId: account.id,
-      userName: account.user_name,
-      nickName: account.nick_name,
-      domain: current?.domain ?? null,
-      providerId: current?.id ?? null,
-      providerName: current?.name ?? null,
-      providerList: list,
-      landingPath: landingPath(role, list.some((entry) => entry.available)),
-    };
+    return presentLogin(account, { role, providerRole: context.home?.level ?? null, current, providerList: providerList(role, context) }, session);
   }
 
   async function startSession(account: AccountRow, from: string): Promise<LoginResult> {
@@ -291,21 +267,7 @@ export function authService(deps: AuthDeps) {
       const result = await loginResult(account, { token: '', socketKey: '', currentProviderId: session.scope.currentProviderId });
       // The same name the console shows: the account's provider's own, where it set one.
       const platformName = (await brandingFor(deps.settings, session.scope.homeProviderId)).name;
-      return {
-        role: result.role,
-        providerRole: result.providerRole,
-        providerId: result.providerId,
-        nickName: result.nickName,
-        domain: result.domain,
-        platformName,
-        userName: result.userName,
-        userId: result.userId,
-        permissionType: result.permissionType,
-        menuList: result.menuList,
-        providerName: result.providerName,
-        providerList: result.providerList,
-        landingPath: result.landingPath,
-      };
+      return presentPlatformInfo(result, platformName);
     },
 
     /** Switches a class I user to itself or one of its available class II providers. */
@@ -317,7 +279,7 @@ export function authService(deps: AuthDeps) {
       const parent = provider.parent_id ? await deps.providers.findById(provider.parent_id) : null;
       if (!parent || !isProviderAvailable(provider, parent)) throw errors.conflict('provider.notAvailable');
       await deps.sessions.setCurrentProvider(session.tokenHash, provider.id);
-      return { providerId: provider.id, providerName: provider.name, domain: provider.domain, available: true };
+      return presentProviderChoice(provider, true);
     },
   };
 }

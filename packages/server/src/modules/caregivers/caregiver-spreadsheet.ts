@@ -12,15 +12,14 @@ import {
   type Language,
 } from '@vigil/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
-import { accountRepository } from '../accounts/account.repository.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import { checkCell, ImportProblems, localizedChoice, readImportSheet, rowCells, templateHeaders, textColumns, type ColumnSpec } from '../spreadsheets/import-sheet.ts';
 import { buildWorkbook, fileStamp } from '../spreadsheets/workbook.ts';
-import { caregiverRepository } from './caregiver.repository.ts';
-import { phoneLogin, type CaregiverInput, type CaregiverService } from './caregiver.service.ts';
+import type { CaregiverRepository } from './caregiver.repository.ts';
+import { phoneLogin, type CaregiverInput, type CaregiverService, type CaregiverTransactionRepositories } from './caregiver.service.ts';
 
 export const CAREGIVER_COLUMNS: readonly ColumnSpec[] = [
   { field: 'personName', required: true, aliases: ['name'] },
@@ -38,8 +37,17 @@ interface CaregiverLine {
   input: CaregiverInput & { userName: string };
 }
 
+/** What the caregiver spreadsheet works with: its repositories, bound to the database or to one transaction, and the caregiver service. */
+export interface CaregiverSpreadsheetDeps {
+  caregivers: CaregiverRepository;
+  transaction: Transactional<CaregiverTransactionRepositories>;
+  service: CaregiverService;
+  now: () => number;
+  workers: WorkerPool;
+}
+
 /** Caregiver import template, import (all or nothing; each new login gets a random password, answered once) and export. */
-export function caregiverSpreadsheet(db: Db, now: () => number, caregivers: CaregiverService, workers: WorkerPool) {
+export function caregiverSpreadsheet({ caregivers, transaction, service, now, workers }: CaregiverSpreadsheetDeps) {
   return {
     template(language: Language): { fileName: string; bytes: Buffer } {
       const headers = templateHeaders(language, CAREGIVER_COLUMNS);
@@ -88,15 +96,14 @@ export function caregiverSpreadsheet(db: Db, now: () => number, caregivers: Care
       }
       problems.throwIfAny();
 
-      return db.transaction().execute(async (trx) => {
-        const accounts = accountRepository(trx);
+      return transaction(async (tx) => {
         for (const line of lines) {
-          if (await accounts.findByUserName(line.input.userName)) problems.add(line.rowNumber, line.loginColumn, 'userName', 'account.exists');
+          if (await tx.accounts.findByUserName(line.input.userName)) problems.add(line.rowNumber, line.loginColumn, 'userName', 'account.exists');
         }
         problems.throwIfAny();
         const created: { userName: string; password: string }[] = [];
         for (const line of lines) {
-          const result = await caregivers.create(trx, providerId, line.input);
+          const result = await service.create(tx, providerId, line.input);
           created.push({ userName: result.userName, password: result.password ?? '' });
         }
         return { imported: lines.length, accounts: created };
@@ -104,7 +111,7 @@ export function caregiverSpreadsheet(db: Db, now: () => number, caregivers: Care
     },
 
     async export(session: SessionInfo, language: Language): Promise<{ fileName: string; bytes: Buffer }> {
-      const { rows } = await caregiverRepository(db).page(workingProviderId(session.scope), {});
+      const { rows } = await caregivers.page(workingProviderId(session.scope), {});
       const headers = templateHeaders(language, CAREGIVER_COLUMNS);
       const data = rows.map((row) => [
         row.name,

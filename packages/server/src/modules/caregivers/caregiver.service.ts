@@ -4,18 +4,18 @@ import {
   Status,
   type Caregiver,
 } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
-import { accountRepository } from '../accounts/account.repository.ts';
+import type { AccountRepository } from '../accounts/account.repository.ts';
 import { resetCredentials } from '../auth/credentials-reset.ts';
-import { sessionRepository } from '../auth/session.repository.ts';
+import type { SessionRepository } from '../auth/session.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password-hash.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { isUniqueViolation } from '../care-sql.ts';
 import { presentCaregiver } from './caregiver.presenter.ts';
-import { caregiverRepository, type CaregiverFields, type CaregiverListRow } from './caregiver.repository.ts';
+import type { CaregiverFields, CaregiverListRow, CaregiverRepository } from './caregiver.repository.ts';
 
 export interface CaregiverInput extends CaregiverFields {
   residentIds: number[];
@@ -26,9 +26,21 @@ export function phoneLogin(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 
+/** The repositories caregiver changes use inside one transaction. */
+export interface CaregiverTransactionRepositories {
+  caregivers: CaregiverRepository;
+  accounts: AccountRepository;
+  sessions: SessionRepository;
+}
+
+/** What the caregiver service works with: its repositories, bound to the database or to one transaction. */
+export interface CaregiverServiceDeps extends CaregiverTransactionRepositories {
+  transaction: Transactional<CaregiverTransactionRepositories>;
+  now: () => number;
+}
+
 /** Caregivers of the provider the user works in; each is a NURSING account that logs in through the app. */
-export function caregiverService(db: Db, now: () => number) {
-  const caregivers = caregiverRepository(db);
+export function caregiverService({ caregivers, accounts, sessions, transaction, now }: CaregiverServiceDeps) {
 
   async function owned(providerId: number, id: number): Promise<CaregiverListRow> {
     const row = await caregivers.findById(id);
@@ -37,8 +49,7 @@ export function caregiverService(db: Db, now: () => number) {
   }
 
   /** Checks the linked residents (this provider's, each with room for one more caregiver) and links them. */
-  async function linkResidents(trx: Db, providerId: number, caregiverId: number, residentIds: readonly number[], existing: boolean): Promise<void> {
-    const repository = caregiverRepository(trx);
+  async function linkResidents(repository: CaregiverRepository, providerId: number, caregiverId: number, residentIds: readonly number[], existing: boolean): Promise<void> {
     if ((await repository.ownedResidentIds(providerId, residentIds)).length !== residentIds.length) throw errors.invalidField('residentIds', 'resident.notFound');
     const counts = await repository.caregiverCounts(residentIds, existing ? caregiverId : null);
     if (residentIds.some((id) => (counts.get(id) ?? 0) >= CAREGIVERS_PER_RESIDENT_MAX)) throw errors.invalidField('residentIds', 'validation.caregiversMax');
@@ -50,17 +61,16 @@ export function caregiverService(db: Db, now: () => number) {
    * Answers the login and the password when one was generated (shown once).
    */
   async function create(
-    trx: Db,
+    tx: CaregiverTransactionRepositories,
     providerId: number,
     input: CaregiverInput & { userName?: string | null; passWord?: string | null },
   ): Promise<{ id: number; userName: string; password: string | null }> {
     const userName = input.userName || phoneLogin(input.phone);
     if (input.passWord) assertPasswordAllowed(input.passWord, userName);
     const generated = input.passWord ? null : generatePassword();
-    const accounts = accountRepository(trx);
-    if (await accounts.findByUserName(userName)) throw errors.conflict('account.exists');
+    if (await tx.accounts.findByUserName(userName)) throw errors.conflict('account.exists');
     const time = now();
-    const accountId = await accounts.insert({
+    const accountId = await tx.accounts.insert({
       userName,
       passwordHash: await hashPassword(input.passWord || (generated ?? '')),
       role: 'NURSING',
@@ -70,8 +80,8 @@ export function caregiverService(db: Db, now: () => number) {
       isProviderLogin: false,
       now: time,
     });
-    const id = await caregiverRepository(trx).insert({ ...input, providerId, accountId, now: time });
-    await linkResidents(trx, providerId, id, input.residentIds, false);
+    const id = await tx.caregivers.insert({ ...input, providerId, accountId, now: time });
+    await linkResidents(tx.caregivers, providerId, id, input.residentIds, false);
     return { id, userName, password: generated };
   }
 
@@ -98,7 +108,7 @@ export function caregiverService(db: Db, now: () => number) {
     async insert(session: SessionInfo, input: CaregiverInput & { userName?: string | null; passWord?: string | null }) {
       const providerId = workingProviderId(session.scope);
       try {
-        return await db.transaction().execute((trx) => create(trx, providerId, input));
+        return await transaction((tx) => create(tx, providerId, input));
       } catch (error) {
         if (isUniqueViolation(error)) throw errors.conflict('account.exists');
         throw error;
@@ -108,38 +118,37 @@ export function caregiverService(db: Db, now: () => number) {
     async operate(session: SessionInfo, input: { op: 'enable' | 'disable'; id: number } | ({ op: 'update'; id: number } & CaregiverInput)): Promise<null> {
       const providerId = workingProviderId(session.scope);
       const row = await owned(providerId, input.id);
-      const accounts = accountRepository(db);
       if (input.op === 'update') {
         const fields = input;
-        await db.transaction().execute(async (trx) => {
-          await caregiverRepository(trx).update(row.id, fields, now());
-          await accountRepository(trx).update(row.account_id, { nick_name: fields.name }, now());
-          await linkResidents(trx, providerId, row.id, fields.residentIds, true);
+        await transaction(async (tx) => {
+          await tx.caregivers.update(row.id, fields, now());
+          await tx.accounts.update(row.account_id, { nick_name: fields.name }, now());
+          await linkResidents(tx.caregivers, providerId, row.id, fields.residentIds, true);
         });
       } else if (input.op === 'enable') {
         await accounts.update(row.account_id, { enabled: 1 }, now());
       } else {
         await accounts.update(row.account_id, { enabled: 0 }, now());
-        await sessionRepository(db).revokeAccounts([row.account_id]);
+        await sessions.revokeAccounts([row.account_id]);
       }
       return null;
     },
 
     async resetPassword(session: SessionInfo, id: number): Promise<{ userName: string; password: string }> {
       const row = await owned(workingProviderId(session.scope), id);
-      const password = await resetCredentials({ accounts: accountRepository(db), sessions: sessionRepository(db) }, row.account_id, now());
+      const password = await resetCredentials({ accounts, sessions }, row.account_id, now());
       return { userName: row.user_name, password };
     },
 
     /** Deletes the caregiver, their resident links and their account (its sessions end with it). */
     async remove(session: SessionInfo, id: number): Promise<null> {
       const providerId = workingProviderId(session.scope);
-      await db.transaction().execute(async (trx) => {
-        const row = await caregiverRepository(trx).findById(id);
+      await transaction(async (tx) => {
+        const row = await tx.caregivers.findById(id);
         assertOwned(row, providerId, 'caregiver.notFound');
-        await caregiverRepository(trx).delete(row.id);
-        await sessionRepository(trx).revokeAccounts([row.account_id]);
-        await accountRepository(trx).delete(row.account_id);
+        await tx.caregivers.delete(row.id);
+        await tx.sessions.revokeAccounts([row.account_id]);
+        await tx.accounts.delete(row.account_id);
       });
       return null;
     },

@@ -91,3 +91,4 @@ export function communityRepository(db: Db) {
     },
   };
 }
+export type CommunityRepository = ReturnType<typeof communityRepository>;

@@ -1,13 +1,13 @@
 import { careConfigSchema, enclosureConfigSchema, type CareConfig } from '@vigil/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import type { AddressService } from '../addresses/address.service.ts';
-import { areaRepository } from '../addresses/area.repository.ts';
-import { presentGeofence } from './community.presenter.ts';
-import { communityRepository, type GeofenceFields } from './community.repository.ts';
+import type { AreaRepository } from '../addresses/area.repository.ts';
+import { presentCommunity, presentGeofence } from './community.presenter.ts';
+import type { CommunityRepository, GeofenceFields } from './community.repository.ts';
 
 type EnclosureConfig = z.output<typeof enclosureConfigSchema>;
 const DEFAULT_ENCLOSURE_CONFIG: EnclosureConfig = { enabled: false, alarmOnLeave: true, reportIntervalSeconds: 60 };
@@ -23,10 +23,17 @@ function parseConfig(text: string | undefined): CareConfig | null {
   }
 }
 
+/** What the community service works with: its repositories, bound to the database or to one transaction. */
+export interface CommunityServiceDeps {
+  communities: CommunityRepository;
+  areas: AreaRepository;
+  transaction: Transactional<{ communities: CommunityRepository }>;
+  addresses: AddressService;
+  now: () => number;
+}
+
 /** Communities (level-1 areas) with their sleep and alarm configs, and geofences. */
-export function communityService(db: Db, now: () => number, addresses: AddressService) {
-  const communities = communityRepository(db);
-  const areas = areaRepository(db);
+export function communityService({ communities, areas, transaction, addresses, now }: CommunityServiceDeps) {
 
   async function ownedCommunity(providerId: number, id: number) {
     const area = await areas.findArea(id);
@@ -46,16 +53,7 @@ export function communityService(db: Db, now: () => number, addresses: AddressSe
         await communities.configs(providerId, 'alarm'),
         await communities.residentCounts(providerId),
       ];
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        floorCount: row.floor_count,
-        roomCount: row.room_count,
-        bedCount: row.bed_count,
-        residentCount: residents.get(row.id) ?? 0,
-        sleepConfig: parseConfig(sleep.get(row.id)),
-        alarmConfig: parseConfig(alarm.get(row.id)),
-      }));
+      return rows.map((row) => presentCommunity(row, residents.get(row.id) ?? 0, parseConfig(sleep.get(row.id)), parseConfig(alarm.get(row.id))));
     },
 
     /** Stores one config on several communities, all or nothing. */
@@ -63,8 +61,8 @@ export function communityService(db: Db, now: () => number, addresses: AddressSe
       const providerId = workingProviderId(session.scope);
       for (const id of communityIds) await ownedCommunity(providerId, id);
       const value = JSON.stringify(config);
-      await db.transaction().execute(async (trx) => {
-        for (const id of communityIds) await communityRepository(trx).saveConfig(providerId, id, kind, value, now());
+      await transaction(async (tx) => {
+        for (const id of communityIds) await tx.communities.saveConfig(providerId, id, kind, value, now());
       });
       return null;
     },

@@ -1,14 +1,13 @@
 import { DEVICE_TYPES, EditionSchema, shownInEdition, type DeviceKind, type DeviceScreen, type DeviceTypeInfo, type Edition } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { isPlatformRole, scopeIncludes, type Scope } from '../../tenancy/scope.ts';
-import { settingsRepository } from '../system/settings.repository.ts';
+import type { SettingsRepository } from '../system/settings.repository.ts';
 import type { DeviceListRow, DeviceReach, DeviceRepository } from './device.repository.ts';
 
 /** The platform's edition (system settings; overseas by default, as in modules/system). */
-export async function platformEdition(db: Db): Promise<Edition> {
-  const parsed = EditionSchema.safeParse(await settingsRepository(db).get('edition'));
+export async function platformEdition(settings: Pick<SettingsRepository, 'get'>): Promise<Edition> {
+  const parsed = EditionSchema.safeParse(await settings.get('edition'));
   return parsed.success ? parsed.data : 'overseas';
 }
 

@@ -1,9 +1,8 @@
 import { DEVICE_TYPES, deviceTypeInfo, Status, type BindingInput, type DeviceKind } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { assertOwned } from '../../tenancy/care-provider.ts';
 import { bindingTarget } from './device.presenter.ts';
-import { deviceRepository, type DeviceListRow, type DeviceRow } from './device.repository.ts';
+import type { DeviceListRow, DeviceRepository, DeviceRow } from './device.repository.ts';
 
 /** Device types of one kind: a bed or resident holds at most one device of each kind (one sleep monitor, one badge …). */
 function typesOfKind(kind: DeviceKind): number[] {
@@ -24,14 +23,13 @@ interface Conflict {
 }
 
 /**
- * Binds a device to a bed, room or resident of its own provider inside the caller's
- * transaction (spec 02 §5: device, bed and resident conflicts ask first). Without
+ * Binds a device to a bed, room or resident of its own provider with the caller's
+ * transaction-bound repository (spec 02 §5: device, bed and resident conflicts ask first). Without
  * `confirm`, any conflict answers 301 naming the first and listing all; with it, the
  * other device's link is cleared and this one's set, in the same transaction. Answers the
  * row ids of the other devices whose link it cleared.
  */
-export async function bindDeviceIn(trx: Db, device: DeviceRow, binding: BindingInput, confirm: boolean, time: number): Promise<number[]> {
-  const repository = deviceRepository(trx);
+export async function bindDeviceIn(repository: DeviceRepository, device: DeviceRow, binding: BindingInput, confirm: boolean, time: number): Promise<number[]> {
   const info = deviceTypeInfo(device.device_type);
   const providerId = device.provider_id;
   if (!info || providerId === null) throw errors.notFound('device.notFound');

@@ -17,7 +17,7 @@ import {
   type Language,
 } from '@vigil/contracts';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, fieldLabel } from '../../http/errors.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
@@ -27,7 +27,8 @@ import type { SheetData } from '../spreadsheets/sheet-reader.ts';
 import { buildWorkbook, fileStamp } from '../spreadsheets/workbook.ts';
 import { isVendor, platformEdition } from './device-access.ts';
 import type { DeviceService, StockEntry } from './device.service.ts';
-import { deviceRepository } from './device.repository.ts';
+import type { DeviceRepository } from './device.repository.ts';
+import type { SettingsRepository } from '../system/settings.repository.ts';
 
 /** The vendor's template: device IDs into stock. */
 export const STOCK_COLUMNS: readonly ColumnSpec[] = [
@@ -121,10 +122,19 @@ function addRefusal(problems: ImportProblems, rowNumber: number, cells: Cells, e
   problems.add(rowNumber, cells.index(column) ?? cells.index('deviceId'), column, error.messageKey, error.params);
 }
 
+/** What the device spreadsheet works with: the settings, a transaction over its repository, and the device registry. */
+export interface DeviceSpreadsheetDeps {
+  settings: Pick<SettingsRepository, 'get'>;
+  transaction: Transactional<{ devices: DeviceRepository }>;
+  devices: DeviceService;
+  now: () => number;
+  workers: WorkerPool;
+}
+
 /** Device import template (per role), import (all or nothing) and export. */
-export function deviceSpreadsheet(db: Db, now: () => number, devices: DeviceService, workers: WorkerPool) {
+export function deviceSpreadsheet({ settings, transaction, devices, now, workers }: DeviceSpreadsheetDeps) {
   async function importStock(sheet: Pick<SheetData, 'rows'> & { columns: Map<string, number> }, problems: ImportProblems) {
-    const edition = await platformEdition(db);
+    const edition = await platformEdition(settings);
     const seen = new Map<string, number>();
     const lines: { row: { rowNumber: number }; cells: Cells; entry: StockEntry }[] = [];
     for (const row of sheet.rows) {
@@ -141,10 +151,10 @@ export function deviceSpreadsheet(db: Db, now: () => number, devices: DeviceServ
       }
     }
     const ids: number[] = [];
-    const result = await db.transaction().execute(async (trx) => {
+    const result = await transaction(async (tx) => {
       for (const line of lines) {
         try {
-          ids.push((await devices.registerIn(trx, line.entry)).id);
+          ids.push((await devices.registerIn(tx.devices, line.entry)).id);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           addRefusal(problems, line.row.rowNumber, line.cells, error);
@@ -159,7 +169,7 @@ export function deviceSpreadsheet(db: Db, now: () => number, devices: DeviceServ
 
   async function importAdds(session: SessionInfo, sheet: Pick<SheetData, 'rows'> & { columns: Map<string, number> }, problems: ImportProblems) {
     const providerId = workingProviderId(session.scope);
-    const edition = await platformEdition(db);
+    const edition = await platformEdition(settings);
     const seen = new Map<string, number>();
     const lines: AddLine[] = [];
     for (const row of sheet.rows) {
@@ -178,8 +188,8 @@ export function deviceSpreadsheet(db: Db, now: () => number, devices: DeviceServ
       }
     }
     const changed: { id: number; moved: number[] }[] = [];
-    const result = await db.transaction().execute(async (trx) => {
-      const places = await deviceRepository(trx).places(providerId);
+    const result = await transaction(async (tx) => {
+      const places = await tx.devices.places(providerId);
       const rooms = new Map(places.map((place) => [pathKey([place.building_name, place.floor_name, place.room_name]), place.room_id]));
       const beds = new Map(places.flatMap((place) => (place.bed_id === null || place.bed_name === null ? [] : [[pathKey([place.building_name, place.floor_name, place.room_name, place.bed_name]), place.bed_id] as const])));
       for (const line of lines) {
@@ -198,7 +208,7 @@ export function deviceSpreadsheet(db: Db, now: () => number, devices: DeviceServ
           binding = bedId !== undefined ? { target: 'bed', targetId: bedId } : { target: 'room', targetId: roomId };
         }
         try {
-          changed.push(await devices.addIn(trx, providerId, { deviceId: line.deviceId, deviceType: line.deviceType, location: line.location, remark: line.remark, binding, confirm: false }));
+          changed.push(await devices.addIn(tx.devices, providerId, { deviceId: line.deviceId, deviceType: line.deviceType, location: line.location, remark: line.remark, binding, confirm: false }));
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           addRefusal(problems, line.row.rowNumber, line.cells, error);

@@ -10,6 +10,7 @@ import { readUpload, spreadsheetFile } from '../spreadsheets/workbook.ts';
 import { deviceCipher } from './device-cipher.ts';
 import { deviceCommandService, type CommandLog } from './device-commands.service.ts';
 import { deviceRepository } from './device.repository.ts';
+import { settingsRepository } from '../system/settings.repository.ts';
 import { deviceService } from './device.service.ts';
 import { deviceSpreadsheet } from './device-spreadsheet.ts';
 
@@ -29,16 +30,19 @@ export interface DeviceModuleDeps {
 export function deviceRoutes(allRoutes: OperationRegistrar, deps: DeviceModuleDeps) {
   // A read-only sub-account reads devices but every change answers 403 (tenancy/data-permission.ts).
   const routes = withDataPermission(allRoutes);
-  const devices = deviceService(deps.db, deps.now, deviceCipher(deps.cipherSecret), deps.bus);
+  const repository = deviceRepository(deps.db);
+  const settings = settingsRepository(deps.db);
+  const transaction = transactional(deps.db, (trx) => ({ devices: deviceRepository(trx) }));
+  const devices = deviceService({ devices: repository, settings, transaction, now: deps.now, cipher: deviceCipher(deps.cipherSecret), bus: deps.bus });
   const commands = deviceCommandService({
-    devices: deviceRepository(deps.db),
-    transaction: transactional(deps.db, (trx) => ({ devices: deviceRepository(trx) })),
+    devices: repository,
+    transaction,
     now: deps.now,
     downlink: deps.downlink,
     bus: deps.bus,
     log: deps.log,
   });
-  const spreadsheet = deviceSpreadsheet(deps.db, deps.now, devices, deps.workers);
+  const spreadsheet = deviceSpreadsheet({ settings, transaction, devices, now: deps.now, workers: deps.workers });
 
   routes.secured(api.getDeviceList, async (input, { session }) => devices.list(session, input));
   routes.secured(api.getDeviceSummary, async (input, { session }) => devices.summary(session, input));

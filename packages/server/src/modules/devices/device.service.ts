@@ -7,7 +7,7 @@ import {
   type DeviceChange,
   type DeviceFilter,
 } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { isUniqueViolation } from '../care-sql.ts';
 import type { SessionInfo } from '../../http/context.ts';
@@ -18,7 +18,8 @@ import { bindDeviceIn } from './device-binding.ts';
 import { isVendor, platformEdition, reachOf, typesOf, visibleDevice } from './device-access.ts';
 import { newDeviceKey, type DeviceCipher } from './device-cipher.ts';
 import { presentDevice, presentDeviceDetail } from './device.presenter.ts';
-import { deviceRepository, type DeviceRow } from './device.repository.ts';
+import type { DeviceRepository, DeviceRow } from './device.repository.ts';
+import type { SettingsRepository } from '../system/settings.repository.ts';
 
 export interface StockEntry {
   deviceId: string;
@@ -53,9 +54,18 @@ export interface DeviceEdit {
 const VENDOR_FIELDS = ['imei', 'moduleImei', 'iccid', 'commMethod', 'withheld'] as const;
 const CARE_FIELDS = ['location'] as const;
 
+/** What the device registry works with: its repositories, bound to the database or to one transaction, and its collaborators. */
+export interface DeviceServiceDeps {
+  devices: DeviceRepository;
+  settings: Pick<SettingsRepository, 'get'>;
+  transaction: Transactional<{ devices: DeviceRepository }>;
+  now: () => number;
+  cipher: DeviceCipher;
+  bus: EventBus;
+}
+
 /** The device registry: the vendor's stock, care homes adding from it, edits, deletes and reads (docs/devices.md). */
-export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, bus: EventBus) {
-  const devices = deviceRepository(db);
+export function deviceService({ devices, settings, transaction, now, cipher, bus }: DeviceServiceDeps) {
 
   /** Tells the bus (after the commit) what changed, with each device's placement as it is now; `moved` lost their link to these. */
   async function announce(change: DeviceChange, ids: readonly number[], moved: readonly number[] = []): Promise<void> {
@@ -81,13 +91,12 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, b
   /** Checks a type is in the catalogue and shown in this edition; answers its entry. */
   async function supportedType(type: number) {
     const info = deviceTypeInfo(type);
-    if (!info || !shownInEdition(info, await platformEdition(db))) throw errors.invalidField('deviceType', 'device.notSupported');
+    if (!info || !shownInEdition(info, await platformEdition(settings))) throw errors.invalidField('deviceType', 'device.notSupported');
     return info;
   }
 
   /** Puts one device ID into stock inside the caller's transaction (registerDevice and the vendor import). */
-  async function registerIn(trx: Db, entry: StockEntry): Promise<{ id: number; cipherId: string; deviceKey: string }> {
-    const repository = deviceRepository(trx);
+  async function registerIn(repository: DeviceRepository, entry: StockEntry): Promise<{ id: number; cipherId: string; deviceKey: string }> {
     if (await repository.findByDeviceId(entry.deviceId)) throw errors.conflict('device.exists', { deviceId: entry.deviceId });
     const time = now();
     const cipherId = cipher.encode(entry.deviceId);
@@ -119,8 +128,8 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, b
    * The stock device a care home may add, or the §5/§8 refusal: not registered, already
    * added (here), added by another provider, type mismatch, not in stock (withheld).
    */
-  async function addableIn(trx: Db, providerId: number, deviceId: string, deviceType: number): Promise<DeviceRow> {
-    const row = await deviceRepository(trx).findByDeviceId(deviceId);
+  async function addableIn(repository: DeviceRepository, providerId: number, deviceId: string, deviceType: number): Promise<DeviceRow> {
+    const row = await repository.findByDeviceId(deviceId);
     if (!row) throw errors.invalidField('deviceId', 'device.notRegistered');
     if (row.provider_id === providerId) throw errors.conflict('device.alreadyAdded');
     // Another home's device: say only that (not even its registered type).
@@ -131,20 +140,19 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, b
   }
 
   /** Adds a stock device to the provider inside the caller's transaction, then binds it; answers its id and the other devices whose link moved. */
-  async function addIn(trx: Db, providerId: number, entry: AddEntry): Promise<{ id: number; moved: number[] }> {
-    const row = await addableIn(trx, providerId, entry.deviceId, entry.deviceType);
+  async function addIn(repository: DeviceRepository, providerId: number, entry: AddEntry): Promise<{ id: number; moved: number[] }> {
+    const row = await addableIn(repository, providerId, entry.deviceId, entry.deviceType);
     const time = now();
-    const repository = deviceRepository(trx);
     const claimed = await repository.claim(row.id, { provider_id: providerId, added_at: time, location: entry.location, remark: entry.remark, settings: '{}', updated_at: time });
     if (!claimed) {
       // Another request took it meanwhile: answer as if it had been first.
-      await addableIn(trx, providerId, entry.deviceId, entry.deviceType);
+      await addableIn(repository, providerId, entry.deviceId, entry.deviceType);
       throw errors.conflict('device.addedByOther');
     }
     let moved: number[] = [];
     if (entry.binding) {
       const claimedRow = await repository.findById(row.id);
-      if (claimedRow) moved = await bindDeviceIn(trx, claimedRow, entry.binding, entry.confirm, time);
+      if (claimedRow) moved = await bindDeviceIn(repository, claimedRow, entry.binding, entry.confirm, time);
     }
     return { id: row.id, moved };
   }
@@ -156,19 +164,19 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, b
     supportedType,
 
     async list(session: SessionInfo, filter: DeviceFilter & { pageNum: number; pageSize: number }) {
-      const types = typesOf(await platformEdition(db), filter).map((info) => info.type);
+      const types = typesOf(await platformEdition(settings), filter).map((info) => info.type);
       const { rows, total } = await devices.page(reachOf(session.scope, types), filter, filter.pageNum, filter.pageSize);
       return { rows: rows.map(presentDevice), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
     },
 
     /** Every device matching the filters (for export). */
     async all(session: SessionInfo, filter: DeviceFilter): Promise<Device[]> {
-      const types = typesOf(await platformEdition(db), filter).map((info) => info.type);
+      const types = typesOf(await platformEdition(settings), filter).map((info) => info.type);
       return (await devices.all(reachOf(session.scope, types), filter)).map(presentDevice);
     },
 
     async summary(session: SessionInfo, filter: Pick<DeviceFilter, 'deviceType' | 'screen' | 'kind' | 'providerId'>) {
-      const types = typesOf(await platformEdition(db), filter).map((info) => info.type);
+      const types = typesOf(await platformEdition(settings), filter).map((info) => info.type);
       const counts = await devices.counts(reachOf(session.scope, types), { providerId: filter.providerId });
       const sum = (keep: (row: (typeof counts)[number]) => boolean) => counts.filter(keep).reduce((total, row) => total + row.n, 0);
       return {
@@ -183,7 +191,7 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, b
     },
 
     async types(screen: DeviceFilter['screen']) {
-      return typesOf(await platformEdition(db), { screen }).map((info) => ({
+      return typesOf(await platformEdition(settings), { screen }).map((info) => ({
         type: info.type,
         model: info.model,
         code: info.code,
@@ -203,7 +211,7 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, b
     async register(entry: StockEntry) {
       await supportedType(entry.deviceType);
       try {
-        const registered = await db.transaction().execute((trx) => registerIn(trx, entry));
+        const registered = await transaction((tx) => registerIn(tx.devices, entry));
         await announce('registered', [registered.id]);
         return registered;
       } catch (error) {
@@ -229,7 +237,7 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, b
       if (deviceId === undefined) throw errors.invalidField('deviceId', 'validation.required');
       await supportedType(input.deviceType);
       const plainId = deviceId;
-      const added = await db.transaction().execute((trx) => addIn(trx, providerId, { ...input, deviceId: plainId }));
+      const added = await transaction((tx) => addIn(tx.devices, providerId, { ...input, deviceId: plainId }));
       await announce('added', [added.id], added.moved);
       return { id: added.id };
     },
@@ -257,10 +265,10 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, b
     async bind(session: SessionInfo, input: BindingInput & { id: number; confirm: boolean }): Promise<null> {
       const visible = await visibleDevice(devices, session, input.id);
       if (visible.provider_id === null || !scopeIncludes(session.scope, visible.provider_id)) throw errors.notFound('device.notFound');
-      const moved = await db.transaction().execute(async (trx) => {
-        const row = await deviceRepository(trx).findById(visible.id);
+      const moved = await transaction(async ({ devices: repository }) => {
+        const row = await repository.findById(visible.id);
         if (!row) throw errors.notFound('device.notFound');
-        return bindDeviceIn(trx, row, { target: input.target, targetId: input.targetId }, input.confirm, now());
+        return bindDeviceIn(repository, row, { target: input.target, targetId: input.targetId }, input.confirm, now());
       });
       await announce('bound', [visible.id], moved);
       return null;
@@ -283,8 +291,7 @@ export function deviceService(db: Db, now: () => number, cipher: DeviceCipher, b
         return null;
       }
       const time = now();
-      await db.transaction().execute(async (trx) => {
-        const repository = deviceRepository(trx);
+      await transaction(async ({ devices: repository }) => {
         await repository.deleteCommands(row.id);
         await repository.update(row.id, { provider_id: null, added_at: null, bed_id: null, room_id: null, resident_id: null, location: '', remark: '', settings: '{}', updated_at: time });
       });

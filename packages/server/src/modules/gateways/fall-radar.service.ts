@@ -7,13 +7,12 @@ import {
   type FallRadar,
   type FallRadarSettings,
 } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import type { DeviceCommands } from './device-commands.ts';
 import type { RecentEventLog } from './recent-event-log.ts';
-import { gatewayRepository, type DeviceRow } from './gateway.repository.ts';
+import type { DeviceRow, GatewayRepository } from './gateway.repository.ts';
 
 /** Fall radar types (ED719W overseas, ED719N domestic). */
 export const FALL_RADAR_TYPES: readonly number[] = DEVICE_TYPES.filter((info) => info.settings === 'fallRadar').map((info) => info.type);
@@ -46,9 +45,16 @@ function presentFallRadar(row: DeviceRow): FallRadar {
   };
 }
 
+/** What the fall-monitor service works with: its repository and collaborators. */
+export interface FallRadarServiceDeps {
+  gateways: GatewayRepository;
+  now: () => number;
+  commands: DeviceCommands;
+  events: RecentEventLog;
+}
+
 /** Fall-monitor settings, current site and real-time mode. */
-export function fallRadarService(db: Db, now: () => number, commands: DeviceCommands, events: RecentEventLog) {
-  const repository = gatewayRepository(db);
+export function fallRadarService({ gateways: repository, now, commands, events }: FallRadarServiceDeps) {
 
   async function ownRadar(session: SessionInfo, deviceId: string): Promise<DeviceRow> {
     const providerId = workingProviderId(session.scope);

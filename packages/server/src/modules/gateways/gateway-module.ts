@@ -1,5 +1,6 @@
 import { RECENT_EVENTS_KEEP_MS } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
+import { transactional } from '../../db/transactional.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { OperationRegistrar } from '../../http/register.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
@@ -7,6 +8,7 @@ import { withDataPermission } from '../../tenancy/data-permission.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import { deviceCommands, type CommandIssuer } from './device-commands.ts';
 import { fallRadarService } from './fall-radar.service.ts';
+import { gatewayRepository } from './gateway.repository.ts';
 import { gatewayRoutes } from './gateway.routes.ts';
 import { gatewayService } from './gateway.service.ts';
 import { gatewaySpreadsheet } from './gateway-spreadsheet.ts';
@@ -29,11 +31,13 @@ export interface GatewayModuleDeps {
 /** Wires gateways, sub-devices and fall monitors: routes, the event-bus listeners, and the daily prune of the event tail. */
 export function gatewayModule(allRoutes: OperationRegistrar, deps: GatewayModuleDeps) {
   const commands = deviceCommands(deps.commands);
-  const events = recentEventLog(deps.db);
-  const gateways = gatewayService(deps.db, deps.now, commands, events, deps.devicesChanged);
-  const radars = fallRadarService(deps.db, deps.now, commands, events);
+  const repository = gatewayRepository(deps.db);
+  const transaction = transactional(deps.db, (trx) => ({ gateways: gatewayRepository(trx) }));
+  const events = recentEventLog(repository);
+  const gateways = gatewayService({ gateways: repository, transaction, now: deps.now, commands, events, changed: deps.devicesChanged });
+  const radars = fallRadarService({ gateways: repository, now: deps.now, commands, events });
   // Care data rules: a read-only sub-account reads but never writes.
-  gatewayRoutes(withDataPermission(allRoutes), gateways, gatewaySpreadsheet(deps.db, deps.now, gateways, deps.workers), radars);
+  gatewayRoutes(withDataPermission(allRoutes), gateways, gatewaySpreadsheet({ transaction, gateways, now: deps.now, workers: deps.workers }), radars);
   const unsubscribe = [
     deps.events.subscribe('device.event', (event) => gateways.onDeviceEvent(event)),
     deps.events.subscribe('device.status', (event) => radars.onDeviceStatus(event)),

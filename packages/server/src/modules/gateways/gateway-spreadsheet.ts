@@ -1,13 +1,13 @@
 import { formatMessage, GATEWAY_HOST_TYPE, IMPORT_MAX_ROWS, deviceIdSchema, LOCATION_MAX, type Language } from '@vigil/contracts';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import { checkCell, ImportProblems, readImportSheet, rowCells, templateHeaders, textColumns, type ColumnSpec } from '../spreadsheets/import-sheet.ts';
 import { buildWorkbook } from '../spreadsheets/workbook.ts';
-import { gatewayRepository } from './gateway.repository.ts';
+import type { GatewayRepository } from './gateway.repository.ts';
 import { assertTakeable, isSubDeviceType, type GatewayService } from './gateway.service.ts';
 
 export const HOST_COLUMNS: readonly ColumnSpec[] = [
@@ -24,8 +24,16 @@ const locationCell = z.string().trim().max(LOCATION_MAX, { error: 'validation.to
 
 interface Line { rowNumber: number; deviceId: string; hostId: string; location: string }
 
+/** What the gateway spreadsheet works with: a transaction over its repository, and the gateway service. */
+export interface GatewaySpreadsheetDeps {
+  transaction: Transactional<{ gateways: GatewayRepository }>;
+  gateways: GatewayService;
+  now: () => number;
+  workers: WorkerPool;
+}
+
 /** Host and sub-device templates (headers in `lan`) and imports: all or nothing, each problem with its row and column. */
-export function gatewaySpreadsheet(db: Db, now: () => number, gateways: GatewayService, workers: WorkerPool) {
+export function gatewaySpreadsheet({ transaction, gateways, now, workers }: GatewaySpreadsheetDeps) {
   async function readLines(language: Language, bytes: Buffer, columns: readonly ColumnSpec[], problems: ImportProblems): Promise<Line[]> {
     const sheet = await readImportSheet(workers, bytes, columns, problems, language);
     const lines: Line[] = [];
@@ -80,8 +88,7 @@ export function gatewaySpreadsheet(db: Db, now: () => number, gateways: GatewayS
       const providerId = workingProviderId(session.scope);
       const problems = new ImportProblems(language);
       const lines = await readLines(language, bytes, HOST_COLUMNS, problems);
-      return db.transaction().execute(async (trx) => {
-        const repo = gatewayRepository(trx);
+      return transaction(async ({ gateways: repo }) => {
         for (const line of lines) {
           const row = await repo.findByDeviceId(line.deviceId);
           if (row && row.device_type !== GATEWAY_HOST_TYPE) {
@@ -102,8 +109,7 @@ export function gatewaySpreadsheet(db: Db, now: () => number, gateways: GatewayS
       const providerId = workingProviderId(session.scope);
       const problems = new ImportProblems(language);
       const lines = await readLines(language, bytes, SUB_DEVICE_COLUMNS, problems);
-      return db.transaction().execute(async (trx) => {
-        const repo = gatewayRepository(trx);
+      return transaction(async ({ gateways: repo }) => {
         for (const line of lines) {
           const host = await repo.findByDeviceId(line.hostId);
           if (!host || host.provider_id !== providerId || host.device_type !== GATEWAY_HOST_TYPE) {
@@ -115,7 +121,7 @@ export function gatewaySpreadsheet(db: Db, now: () => number, gateways: GatewayS
             problems.add(line.rowNumber, 0, 'deviceId', 'gateway.notSubDevice');
             continue;
           }
-          await rowRule(problems, line, 0, () => gateways.attach(trx, providerId, host.id, line.deviceId, line.location));
+          await rowRule(problems, line, 0, () => gateways.attach(repo, providerId, host.id, line.deviceId, line.location));
         }
         problems.throwIfAny();
         return { imported: lines.length };

@@ -94,11 +94,11 @@ export function gatewayRepository(db: Db) {
       if (type) query = query.where('event_type', '=', type);
       return query.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
+
+    /** A provider a host may move to: present and not deleted. */
+    async findLiveProvider(id: number) {
+      return db.selectFrom('providers').select(['id', 'level', 'parent_id', 'enabled']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    },
   };
 }
 export type GatewayRepository = ReturnType<typeof gatewayRepository>;
-
-/** A provider a host may move to: present and not deleted. */
-export async function findLiveProvider(db: Db, id: number) {
-  return db.selectFrom('providers').select(['id', 'level', 'parent_id', 'enabled']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-}

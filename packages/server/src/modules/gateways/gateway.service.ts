@@ -8,14 +8,14 @@ import {
   type ParsedInputOf,
   type heGetDeviceList,
 } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import { errors } from '../../http/errors.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import { scopeIncludes } from '../../tenancy/scope.ts';
 import type { DeviceCommands } from './device-commands.ts';
 import type { RecentEventLog } from './recent-event-log.ts';
-import { findLiveProvider, gatewayRepository, type DeviceRow } from './gateway.repository.ts';
+import type { DeviceRow, GatewayRepository } from './gateway.repository.ts';
 import { presentHost, presentRecentEvent } from './gateway.presenter.ts';
 
 /** True when the type may hang under a gateway host (door, motion and the other security sensors). */
@@ -31,9 +31,19 @@ export function assertTakeable(row: DeviceRow | undefined, providerId: number, f
   if (row.withheld === 1) throw errors.conflict('device.notInStock');
 }
 
+/** What the gateway service works with: its repository, bound to the database or to one transaction, and its collaborators. */
+export interface GatewayServiceDeps {
+  gateways: GatewayRepository;
+  transaction: Transactional<{ gateways: GatewayRepository }>;
+  now: () => number;
+  commands: DeviceCommands;
+  events: RecentEventLog;
+  /** Told the IDs of devices whose provider, host or pairing changed. */
+  changed?: (deviceIds: readonly string[]) => void;
+}
+
 /** Gateway hosts (LHD8100) and their sub-devices: adding, pairing, replacing, removing, moving. */
-export function gatewayService(db: Db, now: () => number, commands: DeviceCommands, events: RecentEventLog, changed: (deviceIds: readonly string[]) => void = () => {}) {
-  const repository = gatewayRepository(db);
+export function gatewayService({ gateways: repository, transaction, now, commands, events, changed = () => {} }: GatewayServiceDeps) {
 
   /** The provider's device with that ID; anything else answers exactly like a missing device. */
   async function ownDevice(providerId: number, deviceId: string): Promise<DeviceRow> {
@@ -58,8 +68,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
   }
 
   /** Adds a stock sub-device under a host inside a transaction: the host row is locked first, so two adds cannot both take the 49th place. */
-  async function attach(trx: Db, providerId: number, hostId: number, deviceId: string, location: string, field = 'deviceId'): Promise<number> {
-    const repo = gatewayRepository(trx);
+  async function attach(repo: GatewayRepository, providerId: number, hostId: number, deviceId: string, location: string, field = 'deviceId'): Promise<number> {
     await repo.update(hostId, {}, now());
     const row = await repo.findByDeviceId(deviceId);
     assertTakeable(row, providerId, field);
@@ -82,8 +91,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
 
     async addHost(session: SessionInfo, input: { deviceId: string; location: string }) {
       const providerId = workingProviderId(session.scope);
-      return db.transaction().execute(async (trx) => {
-        const repo = gatewayRepository(trx);
+      return transaction(async ({ gateways: repo }) => {
         const row = await repo.findByDeviceId(input.deviceId);
         assertTakeable(row, providerId);
         if (row.device_type !== GATEWAY_HOST_TYPE) throw errors.invalidField('deviceId', 'gateway.notHost');
@@ -98,7 +106,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
     async insertSubDevice(session: SessionInfo, input: { hostId: string; deviceId: string; location: string }) {
       const providerId = workingProviderId(session.scope);
       const host = await ownHost(providerId, input.hostId);
-      const id = await db.transaction().execute((trx) => attach(trx, providerId, host.id, input.deviceId, input.location));
+      const id = await transaction((tx) => attach(tx.gateways, providerId, host.id, input.deviceId, input.location));
       changed([input.deviceId]);
       return { id };
     },
@@ -106,8 +114,7 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
     async replace(session: SessionInfo, input: { deviceId: string; newDeviceId: string }) {
       const providerId = workingProviderId(session.scope);
       const { sub, host } = await ownSubDevice(providerId, input.deviceId);
-      const id = await db.transaction().execute(async (trx) => {
-        const repo = gatewayRepository(trx);
+      const id = await transaction(async ({ gateways: repo }) => {
         const fresh = await repo.findByDeviceId(input.newDeviceId);
         assertTakeable(fresh, providerId, 'newDeviceId');
         if (fresh.device_type !== sub.device_type) throw errors.invalidField('newDeviceId', 'gateway.typeMismatch');
@@ -179,11 +186,10 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
       const host = await repository.findByDeviceId(input.deviceId);
       if (!host || host.provider_id === null || !scopeIncludes(scope, host.provider_id)) throw errors.notFound('gateway.deviceNotFound');
       if (host.device_type !== GATEWAY_HOST_TYPE) throw errors.invalidField('deviceId', 'gateway.notHost');
-      const target = await findLiveProvider(db, input.providerId);
+      const target = await repository.findLiveProvider(input.providerId);
       if (!target || !scopeIncludes(scope, target.id) || target.enabled !== 1) throw errors.invalidField('providerId', 'gateway.targetProvider');
       if (target.id === host.provider_id) throw errors.conflict('gateway.sameProvider');
-      return db.transaction().execute(async (trx) => {
-        const repo = gatewayRepository(trx);
+      return transaction(async ({ gateways: repo }) => {
         const subs = await repo.subDevicesOf([host.id]);
         await repo.moveToProvider([host.id, ...subs.map((sub) => sub.id)], target.id, now());
         return { moved: subs.length + 1, ids: [host.device_id, ...subs.map((sub) => sub.device_id)] };
@@ -227,9 +233,9 @@ export function gatewayService(db: Db, now: () => number, commands: DeviceComman
         const windowOpen = host.pairing_until !== null && Number(host.pairing_until) > now();
         if (!sub || sub.provider_id !== null || !windowOpen) return;
         const hostProvider = host.provider_id;
-        const attached = await db.transaction().execute(async (trx) => {
-          await attach(trx, hostProvider, host.id, sub.device_id, '');
-          await gatewayRepository(trx).update(sub.id, { pairing: 'paired' }, now());
+        const attached = await transaction(async (tx) => {
+          await attach(tx.gateways, hostProvider, host.id, sub.device_id, '');
+          await tx.gateways.update(sub.id, { pairing: 'paired' }, now());
           return true;
         }).catch(() => false);
         // A full host (49) or a device taken meanwhile: the host lets the newcomer go again.

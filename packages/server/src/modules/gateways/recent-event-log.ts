@@ -1,5 +1,4 @@
-import type { Db } from '../../db/database.ts';
-import { gatewayRepository, type RecentEventRow } from './gateway.repository.ts';
+import type { GatewayRepository, RecentEventRow } from './gateway.repository.ts';
 
 /** How long recorded events wait to be written together. */
 export const RECENT_EVENTS_FLUSH_MS = 100;
@@ -13,8 +12,7 @@ const PENDING_MAX = 20_000;
  * one multi-row insert; a read first writes what is gathered, so this process always reads its
  * own events. Other processes see them at most that much later.
  */
-export function recentEventLog(db: Db) {
-  const repository = gatewayRepository(db);
+export function recentEventLog(repository: GatewayRepository) {
   let pending: Omit<RecentEventRow, 'id'>[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();

@@ -4,7 +4,7 @@ import * as api from '@vigil/contracts';
 import { PROVIDER_RESTORE_DAYS, Status } from '@vigil/contracts';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { providerService } from './provider.service.ts';
+import { providerServiceOn } from './provider-module.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const GOOD_PASSWORD = 'Care#Home2026';
@@ -126,7 +126,7 @@ describe('provider soft delete, restore and purge', () => {
   });
 
   test(`the purge removes a provider and all its data ${PROVIDER_RESTORE_DAYS} days after its delete, not before`, async () => {
-    const providers = providerService(server.vigil.database.db, () => clock);
+    const providers = providerServiceOn(server.vigil.database.db, () => clock);
     const deletedAt = (await deletedList(senior)).data.rows.find((row) => row.id === riversideId)?.deletedAt ?? 0;
     assert.ok(deletedAt > 0);
     assert.ok((await count('beds', riversideId)) > 0);

@@ -1,16 +1,16 @@
 import crypto from 'node:crypto';
 import { isWeakPassword, PROVIDER_RESTORE_DAYS, Status, type Provider } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { isPlatformRole, type Scope } from '../../tenancy/scope.ts';
-import { accountRepository } from '../accounts/account.repository.ts';
-import { sessionRepository } from '../auth/session.repository.ts';
+import type { AccountRepository } from '../accounts/account.repository.ts';
+import type { SessionRepository } from '../auth/session.repository.ts';
 import { resetCredentials } from '../auth/credentials-reset.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { presentDeletedProvider, presentProvider } from './provider.presenter.ts';
-import { providerRepository, type ProviderRepository, type ProviderRow } from './provider.repository.ts';
+import type { ProviderRepository, ProviderRow } from './provider.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a deleted provider stays restorable. */
@@ -32,9 +32,21 @@ function assertManaged(scope: Scope, provider: ProviderRow | undefined): asserts
   if (!provider || (ids !== 'all' && !ids.includes(provider.id))) throw errors.notFound('provider.notFound');
 }
 
+/** The repositories provider management uses, bound to the database or to one transaction. */
+export interface ProviderRepositories {
+  providers: ProviderRepository;
+  accounts: AccountRepository;
+  sessions: SessionRepository;
+}
+
+/** What provider management works with: its repositories and a transaction over the same set. */
+export interface ProviderServiceDeps extends ProviderRepositories {
+  transaction: Transactional<ProviderRepositories>;
+  now: () => number;
+}
+
 /** Provider management: the class I/II hierarchy, each provider with its login account. */
-export function providerService(db: Db, now: () => number) {
-  const providers = providerRepository(db);
+export function providerService({ providers, accounts, sessions, transaction, now }: ProviderServiceDeps) {
 
   // Inside a transaction these must use the transaction's repository: SQLite has one connection.
   async function assertNameFree(repository: ProviderRepository, name: string, exceptId?: number) {
@@ -77,9 +89,7 @@ export function providerService(db: Db, now: () => number) {
       assertPasswordAllowed(input.passWord, input.userName);
       const code = input.code?.trim() || null;
       const passwordHash = await hashPassword(input.passWord);
-      return db.transaction().execute(async (trx) => {
-        const txProviders = providerRepository(trx);
-        const txAccounts = accountRepository(trx);
+      return transaction(async ({ providers: txProviders, accounts: txAccounts }) => {
         await assertNameFree(txProviders, input.name);
         await assertCodeFree(txProviders, code);
         if (await txAccounts.findByUserName(input.userName)) throw errors.conflict('account.exists');
@@ -112,21 +122,20 @@ export function providerService(db: Db, now: () => number) {
     /** Sets a new random password on the provider's login and ends its sessions. */
     async resetPassword(session: SessionInfo, id: number): Promise<{ password: string }> {
       assertManaged(session.scope, await providers.findById(id));
-      const accounts = accountRepository(db);
       const login = await accounts.findProviderLogin(id);
       if (!login) throw errors.notFound('account.notFound');
-      return { password: await resetCredentials({ accounts, sessions: sessionRepository(db) }, login.id, now()) };
+      return { password: await resetCredentials({ accounts, sessions }, login.id, now()) };
     },
 
     /** Enables or disables; disabling ends every session of the provider, its children and their accounts. */
     async operate(session: SessionInfo, input: { id: number; enabled: boolean }): Promise<null> {
       const provider = await providers.findById(input.id);
       assertManaged(session.scope, provider);
-      await db.transaction().execute(async (trx) => {
-        await providerRepository(trx).update(provider.id, { enabled: input.enabled ? 1 : 0 }, now());
+      await transaction(async (tx) => {
+        await tx.providers.update(provider.id, { enabled: input.enabled ? 1 : 0 }, now());
         if (!input.enabled) {
-          const affected = [provider.id, ...(await providerRepository(trx).children(provider.id)).map((child) => child.id)];
-          await sessionRepository(trx).revokeAccounts(await accountRepository(trx).idsByProviders(affected));
+          const affected = [provider.id, ...(await tx.providers.children(provider.id)).map((child) => child.id)];
+          await tx.sessions.revokeAccounts(await tx.accounts.idsByProviders(affected));
         }
       });
       return null;
@@ -140,10 +149,10 @@ export function providerService(db: Db, now: () => number) {
     async remove(session: SessionInfo, id: number): Promise<null> {
       const provider = await providers.findById(id);
       assertManaged(session.scope, provider);
-      await db.transaction().execute(async (trx) => {
-        if ((await providerRepository(trx).children(id)).length > 0) throw errors.conflict('provider.hasChildren');
-        await providerRepository(trx).markDeleted(id, now());
-        await sessionRepository(trx).revokeAccounts(await accountRepository(trx).idsByProviders([id]));
+      await transaction(async (tx) => {
+        if ((await tx.providers.children(id)).length > 0) throw errors.conflict('provider.hasChildren');
+        await tx.providers.markDeleted(id, now());
+        await tx.sessions.revokeAccounts(await tx.accounts.idsByProviders([id]));
       });
       return null;
     },
@@ -157,8 +166,7 @@ export function providerService(db: Db, now: () => number) {
 
     /** Brings a deleted provider back as it was; a class II provider needs its class I restored first. */
     async restore(id: number): Promise<null> {
-      await db.transaction().execute(async (trx) => {
-        const repository = providerRepository(trx);
+      await transaction(async ({ providers: repository }) => {
         const time = now();
         const provider = await repository.findDeletedAfter(id, time - PROVIDER_RESTORE_MS);
         if (!provider) throw errors.notFound('provider.notFound');
@@ -176,9 +184,9 @@ export function providerService(db: Db, now: () => number) {
     async purgeDeletedProviders(purgeTime: number): Promise<number[]> {
       const expired = await providers.deletedUpTo(purgeTime - PROVIDER_RESTORE_MS);
       for (const provider of expired) {
-        await db.transaction().execute(async (trx) => {
-          await accountRepository(trx).deleteByProvider(provider.id);
-          await providerRepository(trx).purge(provider.id);
+        await transaction(async (tx) => {
+          await tx.accounts.deleteByProvider(provider.id);
+          await tx.providers.purge(provider.id);
         });
       }
       return expired.map((provider) => provider.id);

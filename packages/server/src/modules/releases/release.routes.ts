@@ -1,17 +1,24 @@
 import * as api from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { transactional } from '../../db/transactional.ts';
 import { errors } from '../../http/errors.ts';
 import type { OperationRegistrar } from '../../http/register.ts';
 import { openReleaseStore } from './release-storage.ts';
 import type { S3Location } from './s3-url.ts';
 import { RELEASE_FILE_ROUTE } from './release.presenter.ts';
+import { releaseRepository } from './release.repository.ts';
 import { releaseService } from './release.service.ts';
 
 /** App and H5 releases (/version/apph5version, /app/uploadFile, /app/download/:id). */
 export function releaseRoutes(app: FastifyInstance, routes: OperationRegistrar, deps: { db: Db; now: () => number; dataDir: string; s3: S3Location | null }): void {
   const store = openReleaseStore(deps.dataDir, 'releases', deps.s3);
-  const releases = releaseService({ db: deps.db, store, now: deps.now });
+  const releases = releaseService({
+    releases: releaseRepository(deps.db),
+    transaction: transactional(deps.db, (trx) => ({ releases: releaseRepository(trx) })),
+    store,
+    now: deps.now,
+  });
 
   routes.secured(api.appVersionList, async (input) => releases.appList(input));
   routes.secured(api.addAppVersion, async (input) => releases.addApp(input));

@@ -13,22 +13,29 @@ import {
   type H5Version,
   type ReleaseFile,
 } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { Status } from '@vigil/contracts';
 import { FileTooLargeError, type ReleaseStore } from './release-store.ts';
 import { padBuild, presentAppVersion, presentFile, presentH5Version, stateOf } from './release.presenter.ts';
-import { releaseRepository, type AppVersionRow, type H5VersionRow } from './release.repository.ts';
+import type { AppVersionRow, H5VersionRow, ReleaseRepository } from './release.repository.ts';
 
 const FILE_NAME_MAX = 255;
+
+/** What the release service works with: its repository, bound to the database or to one transaction, and the file store. */
+export interface ReleaseServiceDeps {
+  releases: ReleaseRepository;
+  transaction: Transactional<{ releases: ReleaseRepository }>;
+  store: ReleaseStore;
+  now: () => number;
+}
 
 /**
  * App and H5 versions (docs/releases.md). Vendor data: not owned by a care home, so there is
  * no tenant scope; the contract limits every management call to SUPER and SENIOR.
  */
-export function releaseService(deps: { db: Db; store: ReleaseStore; now: () => number }) {
-  const { db, store, now } = deps;
-  const repository = releaseRepository(db);
+export function releaseService(deps: ReleaseServiceDeps) {
+  const { releases: repository, transaction, store, now } = deps;
 
   async function presentApps(rows: AppVersionRow[]): Promise<AppVersion[]> {
     const files = await repository.filesByIds(rows.flatMap((row) => (row.file_id ? [row.file_id] : [])));
@@ -123,7 +130,7 @@ export function releaseService(deps: { db: Db; store: ReleaseStore; now: () => n
     async deleteApp(id: number): Promise<null> {
       const row = await appOrThrow(id);
       if (stateOf(row.status) === 'published') throw errors.conflict('release.deletePublished');
-      await db.transaction().execute((trx) => releaseRepository(trx).deleteApp(id));
+      await transaction((tx) => tx.releases.deleteApp(id));
       return null;
     },
 

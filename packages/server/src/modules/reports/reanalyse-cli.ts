@@ -4,6 +4,8 @@ import { migrate, openDatabase } from '../../db/database.ts';
 import { telemetryStore } from '../../ingest/telemetry-store.ts';
 import { createWorkerPool } from '../../workers/pool.ts';
 import { parseReanalyseArgs, reanalyseReports } from './reanalyse.ts';
+import { reportRepository } from './report.repository.ts';
+import { settingsRepository } from '../system/settings.repository.ts';
 
 /**
  * `npm run reports:reanalyse -- --from 2026-11-01 --to 2026-11-20 [--provider 3]`: analyses the
@@ -28,7 +30,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   try {
     const result = await reanalyseReports({
-      db: database.db, telemetry: telemetryStore(database.db, { now: Date.now }), workers, now: Date.now(),
+      reports: reportRepository(database.db), settings: settingsRepository(database.db), telemetry: telemetryStore(database.db, { now: Date.now }), workers, now: Date.now(),
       onFailure: (residentId, error) => console.error(`resident ${residentId}: ${error instanceof Error ? error.message : String(error)}`),
     }, range);
     console.log(`Re-analysed ${result.made} nights from ${range.from} to ${range.to}${range.providerId ? ` (provider ${range.providerId})` : ''} in ${((performance.now() - started) / 1000).toFixed(1)} s; ${result.failed} failed.`);

@@ -10,6 +10,7 @@ import { reportValues } from './daily-reports.ts';
 import { addSleepMonitor, memoryTelemetry } from './report-fixtures.ts';
 import { parseReanalyseArgs, reanalyseReports } from './reanalyse.ts';
 import { reportRepository } from './report.repository.ts';
+import { settingsRepository } from '../system/settings.repository.ts';
 
 const MINUTE = 60_000;
 /** 07:00 UTC on 2026-11-02 (platform time zone UTC, default schedule 21:00–07:00). */
@@ -55,7 +56,7 @@ describe('reports:reanalyse: a date range analysed again after an algorithm chan
 
   test('another provider\'s range leaves the report alone', async () => {
     const db = server.vigil.database.db;
-    const result = await reanalyseReports({ db, telemetry, workers, now: WAKE + 60 * MINUTE }, { from: '2026-11-02', to: '2026-11-02', providerId: ids.providerId + 100_000 });
+    const result = await reanalyseReports({ reports: reportRepository(db), settings: settingsRepository(db), telemetry, workers, now: WAKE + 60 * MINUTE }, { from: '2026-11-02', to: '2026-11-02', providerId: ids.providerId + 100_000 });
     assert.deepEqual(result, { made: 0, failed: 0 });
     const row = await db.selectFrom('daily_reports').select(['analysed']).where('id', '=', ids.staleId).executeTakeFirstOrThrow();
     assert.equal(row.analysed, 0);
@@ -63,7 +64,7 @@ describe('reports:reanalyse: a date range analysed again after an algorithm chan
 
   test('the night is analysed again in place (same report id) and its month remade; nights not over yet are skipped', async () => {
     const db = server.vigil.database.db;
-    const result = await reanalyseReports({ db, telemetry, workers, now: WAKE + 60 * MINUTE }, { from: '2026-11-01', to: '2026-11-03', providerId: ids.providerId });
+    const result = await reanalyseReports({ reports: reportRepository(db), settings: settingsRepository(db), telemetry, workers, now: WAKE + 60 * MINUTE }, { from: '2026-11-01', to: '2026-11-03', providerId: ids.providerId });
     // 11-01 (no samples: a "no data" report) and 11-02 are done; 11-03 has not ended.
     assert.deepEqual(result, { made: 2, failed: 0 });
     const token = (await server.login('demotwoa')).token;

@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
 import { ReportDateSchema } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
-import { settingsRepository } from '../system/settings.repository.ts';
+import type { SettingsRepository } from '../system/settings.repository.ts';
 import { dailyReportMaker } from './daily-reports.ts';
-import { reportRepository } from './report.repository.ts';
+import type { ReportRepository } from './report.repository.ts';
 import type { TelemetryReader } from './telemetry-reader.ts';
 
 /** The command line of `npm run reports:reanalyse -- --from YYYY-MM-DD --to YYYY-MM-DD [--provider id]`. */
@@ -27,11 +26,21 @@ export function parseReanalyseArgs(args: string[]): ReanalyseRange {
   return { from: from.data, to: to.data, providerId: provider };
 }
 
+/** What a re-analysis works with: the report and settings repositories, the telemetry store and the analysis workers. */
+export interface ReanalyseDeps {
+  reports: ReportRepository;
+  settings: SettingsRepository;
+  telemetry: TelemetryReader;
+  workers: WorkerPool;
+  now: number;
+  onFailure?: (residentId: number, error: unknown) => void;
+}
+
 /** Re-analyses the range from the telemetry store into the daily and monthly reports (docs/sleep-analysis.md). */
-export async function reanalyseReports(deps: { db: Db; telemetry: TelemetryReader; workers: WorkerPool; now: number; onFailure?: (residentId: number, error: unknown) => void }, range: ReanalyseRange) {
+export async function reanalyseReports(deps: ReanalyseDeps, range: ReanalyseRange) {
   const maker = dailyReportMaker({
-    reports: reportRepository(deps.db),
-    settings: settingsRepository(deps.db),
+    reports: deps.reports,
+    settings: deps.settings,
     telemetry: deps.telemetry,
     workers: deps.workers,
     concurrency: 2,

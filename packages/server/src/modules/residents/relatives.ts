@@ -1,7 +1,6 @@
-import type { Db } from '../../db/database.ts';
-import { accountRepository } from '../accounts/account.repository.ts';
+import type { AccountRepository } from '../accounts/account.repository.ts';
 import { UNMATCHABLE_HASH } from '../auth/password-hash.ts';
-import { contactRepository } from './contact.repository.ts';
+import type { ContactRepository } from './contact.repository.ts';
 
 /**
  * Login names a relative account may take, in order: "rel" + the phone's digits,
@@ -15,11 +14,9 @@ function relativeLoginNames(phone: string, providerId: number): string[] {
 /**
  * Relative accounts (role RELATIVES): one per contact phone per provider, made from
  * residents' emergency contacts (spec 01 §6). They start without a usable password;
- * /app/reset issues one. Every call takes the transaction's handle.
+ * /app/reset issues one. Every call takes the transaction's repositories.
  */
-export function relativeAccounts(trx: Db, now: number) {
-  const accounts = accountRepository(trx);
-  const contacts = contactRepository(trx);
+export function relativeAccounts({ accounts, contacts }: { accounts: AccountRepository; contacts: ContactRepository }, now: number) {
 
   return {
     /** The account of a phone in a provider, created when missing. */

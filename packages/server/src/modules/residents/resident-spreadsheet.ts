@@ -17,16 +17,15 @@ import {
   type ResidentInput,
 } from '@vigil/contracts';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
-import { bedRepository } from '../addresses/bed.repository.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import { checkCell, ImportProblems, localizedChoice, readImportSheet, rowCells, templateHeaders, textColumns, type ColumnSpec } from '../spreadsheets/import-sheet.ts';
 import type { SheetData } from '../spreadsheets/sheet-reader.ts';
 import { buildWorkbook, fileStamp } from '../spreadsheets/workbook.ts';
-import type { ResidentService } from './resident.service.ts';
-import { residentRepository, type ResidentFilter } from './resident.repository.ts';
+import type { ResidentService, ResidentTransactionRepositories } from './resident.service.ts';
+import type { ResidentFilter } from './resident.repository.ts';
 
 export const RESIDENT_COLUMNS: readonly ColumnSpec[] = [
   { field: 'personName', required: true, aliases: ['name'] },
@@ -132,8 +131,16 @@ function readLines(sheet: Pick<SheetData, 'rows'>, columns: Map<string, number>,
   return lines;
 }
 
+/** What the resident spreadsheet works with: a transaction over its repositories, and the resident service. */
+export interface ResidentSpreadsheetDeps {
+  transaction: Transactional<ResidentTransactionRepositories>;
+  residents: ResidentService;
+  now: () => number;
+  workers: WorkerPool;
+}
+
 /** Resident import template, import (all or nothing, onto existing vacant beds) and export. */
-export function residentSpreadsheet(db: Db, now: () => number, residents: ResidentService, workers: WorkerPool) {
+export function residentSpreadsheet({ transaction, residents, now, workers }: ResidentSpreadsheetDeps) {
   return {
     template(language: Language): { fileName: string; bytes: Buffer } {
       const headers = templateHeaders(language, RESIDENT_COLUMNS);
@@ -148,8 +155,8 @@ export function residentSpreadsheet(db: Db, now: () => number, residents: Reside
       const { columns } = sheet;
       const lines = readLines(sheet, columns, problems);
 
-      return db.transaction().execute(async (trx) => {
-        const beds = new Map((await bedRepository(trx).listBeds(providerId, {})).rows.map((bed) => [pathKey([bed.building_name, bed.floor_name, bed.room_name, bed.name]), bed]));
+      return transaction(async (tx) => {
+        const beds = new Map((await tx.beds.listBeds(providerId, {})).rows.map((bed) => [pathKey([bed.building_name, bed.floor_name, bed.room_name, bed.name]), bed]));
         const rooms = new Set([...beds.keys()].map((key) => key.split('\u0000').slice(0, 3).join('\u0000')));
         for (const line of lines) {
           const bed = beds.get(line.bedKey);
@@ -159,12 +166,11 @@ export function residentSpreadsheet(db: Db, now: () => number, residents: Reside
         }
         problems.throwIfAny();
         const time = now();
-        const repository = residentRepository(trx);
         for (const line of lines) {
           const bunkId = beds.get(line.bedKey)?.id ?? null;
-          const id = await residents.save(trx, providerId, { ...line.input, bunkId }, null);
+          const id = await residents.save(tx, providerId, { ...line.input, bunkId }, null);
           // Imported residents already live on their beds: they start checked in.
-          await repository.update(id, { state: 'admitted', check_in_at: time, updated_at: time });
+          await tx.residents.update(id, { state: 'admitted', check_in_at: time, updated_at: time });
         }
         return { imported: lines.length };
       });

@@ -1,22 +1,33 @@
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
-import { accountRepository } from '../accounts/account.repository.ts';
-import { sessionRepository } from '../auth/session.repository.ts';
+import type { AccountRepository } from '../accounts/account.repository.ts';
+import type { SessionRepository } from '../auth/session.repository.ts';
 import { resetCredentials } from '../auth/credentials-reset.ts';
-import { bedRepository } from '../addresses/bed.repository.ts';
-import { contactRepository } from './contact.repository.ts';
+import type { BedRepository } from '../addresses/bed.repository.ts';
+import type { ContactRepository } from './contact.repository.ts';
 import { relativeAccounts } from './relatives.ts';
 import { presentResidentState, stateOf } from './resident.presenter.ts';
-import { residentRepository } from './resident.repository.ts';
+import type { ResidentRepository } from './resident.repository.ts';
 import { transition, type ResidentAction } from './resident-state.ts';
 
+/** What the resident state service works with: its repositories, bound to the database or to one transaction. */
+export interface ResidentStateServiceDeps {
+  residents: ResidentRepository;
+  beds: BedRepository;
+  contacts: ContactRepository;
+  accounts: AccountRepository;
+  sessions: SessionRepository;
+  transaction: Transactional<{ residents: ResidentRepository; contacts: ContactRepository; accounts: AccountRepository }>;
+  now: () => number;
+}
+
 /** Check-in, check-out and log-out of residents, and their relatives' contacts and accounts. */
-export function residentStateService(db: Db, now: () => number) {
+export function residentStateService({ residents, beds, contacts, accounts, sessions, transaction, now }: ResidentStateServiceDeps) {
   async function applyAction(providerId: number, id: number, action: ResidentAction) {
-    return db.transaction().execute(async (trx) => {
-      const repository = residentRepository(trx);
+    return transaction(async (tx) => {
+      const repository = tx.residents;
       const row = await repository.findById(id);
       assertOwned(row, providerId, 'resident.notFound');
       const change = transition(stateOf(row), action, now());
@@ -31,7 +42,7 @@ export function residentStateService(db: Db, now: () => number) {
     async checkIn(session: SessionInfo, input: { id: number; action?: ResidentAction }) {
       const providerId = workingProviderId(session.scope);
       if (input.action) return applyAction(providerId, input.id, input.action);
-      const row = await residentRepository(db).findById(input.id);
+      const row = await residents.findById(input.id);
       assertOwned(row, providerId, 'resident.notFound');
       return presentResidentState(row);
     },
@@ -39,9 +50,9 @@ export function residentStateService(db: Db, now: () => number) {
     /** Checks out the checked-in resident on a bed. */
     async checkOutBed(session: SessionInfo, bedId: number): Promise<null> {
       const providerId = workingProviderId(session.scope);
-      const bed = await bedRepository(db).findBed(bedId);
+      const bed = await beds.findBed(bedId);
       assertOwned(bed, providerId, 'bed.notFound');
-      const resident = await residentRepository(db).findByBed(bed.id);
+      const resident = await residents.findByBed(bed.id);
       if (!resident || stateOf(resident) !== 'admitted') throw errors.conflict('bed.noAdmittedResident');
       await applyAction(providerId, resident.id, 'checkOut');
       return null;
@@ -50,12 +61,11 @@ export function residentStateService(db: Db, now: () => number) {
     /** Removes one emergency contact; its relative account goes when no other contact uses it. */
     async deleteContact(session: SessionInfo, contactId: number): Promise<null> {
       const providerId = workingProviderId(session.scope);
-      await db.transaction().execute(async (trx) => {
-        const contacts = contactRepository(trx);
-        const contact = await contacts.findById(contactId);
+      await transaction(async (tx) => {
+        const contact = await tx.contacts.findById(contactId);
         assertOwned(contact, providerId, 'contact.notFound');
-        await contacts.delete(contact.id);
-        await relativeAccounts(trx, now()).dropOrphans(providerId);
+        await tx.contacts.delete(contact.id);
+        await relativeAccounts(tx, now()).dropOrphans(providerId);
       });
       return null;
     },
@@ -63,14 +73,13 @@ export function residentStateService(db: Db, now: () => number) {
     /** Gives a contact's relative account a new random password, answered once, and ends its sessions. */
     async resetRelative(session: SessionInfo, contactId: number): Promise<{ userName: string; password: string }> {
       const providerId = workingProviderId(session.scope);
-      const contact = await contactRepository(db).findById(contactId);
+      const contact = await contacts.findById(contactId);
       assertOwned(contact, providerId, 'contact.notFound');
       if (contact.account_id === null) throw errors.notFound('contact.notFound');
-      const accounts = accountRepository(db);
       const account = await accounts.findById(contact.account_id);
       assertOwned(account, providerId, 'contact.notFound');
       if (account.role !== 'RELATIVES') throw errors.notFound('contact.notFound');
-      const password = await resetCredentials({ accounts, sessions: sessionRepository(db) }, account.id, now());
+      const password = await resetCredentials({ accounts, sessions }, account.id, now());
       return { userName: account.user_name, password };
     },
   };

@@ -1,29 +1,44 @@
 import { RESIDENTS_PER_CAREGIVER_MAX, Status, type Resident, type ResidentInput, type ResidentState } from '@vigil/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Transactional } from '../../db/transactional.ts';
+import type { AccountRepository } from '../accounts/account.repository.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
-import { bedRepository } from '../addresses/bed.repository.ts';
-import { contactRepository } from './contact.repository.ts';
+import type { BedRepository } from '../addresses/bed.repository.ts';
+import type { ContactRepository } from './contact.repository.ts';
 import { relativeAccounts } from './relatives.ts';
 import { presentResident } from './resident.presenter.ts';
-import { residentRepository, type ResidentFilter, type ResidentListRow, type ResidentRow, type ResidentValues } from './resident.repository.ts';
+import type { ResidentFilter, ResidentListRow, ResidentRepository, ResidentRow, ResidentValues } from './resident.repository.ts';
+
+/** The repositories resident changes use inside one transaction (relatives' accounts among them). */
+export interface ResidentTransactionRepositories {
+  residents: ResidentRepository;
+  beds: BedRepository;
+  contacts: ContactRepository;
+  accounts: AccountRepository;
+}
+
+/** What the resident service works with: its repositories, bound to the database or to one transaction. */
+export interface ResidentServiceDeps {
+  residents: ResidentRepository;
+  contacts: ContactRepository;
+  transaction: Transactional<ResidentTransactionRepositories>;
+  now: () => number;
+}
 
 /** Residents of the provider the user works in: register, edit, list, delete, with the confirm-to-continue rules. */
-export function residentService(db: Db, now: () => number) {
-  const residents = residentRepository(db);
-
-  async function owned(repository: ReturnType<typeof residentRepository>, providerId: number, id: number): Promise<ResidentRow> {
+export function residentService({ residents, contacts: contactList, transaction, now }: ResidentServiceDeps) {
+  async function owned(repository: ResidentRepository, providerId: number, id: number): Promise<ResidentRow> {
     const row = await repository.findById(id);
     assertOwned(row, providerId, 'resident.notFound');
     return row;
   }
 
   /** Presents rows with their contacts and caregivers, two queries for the whole page. */
-  async function present(repositoryDb: Db, rows: ResidentListRow[]): Promise<Resident[]> {
+  async function present(rows: ResidentListRow[]): Promise<Resident[]> {
     const ids = rows.map((row) => row.id);
-    const contacts = await contactRepository(repositoryDb).ofResidents(ids);
-    const caregivers = await residentRepository(repositoryDb).caregiversOf(ids);
+    const contacts = await contactList.ofResidents(ids);
+    const caregivers = await residents.caregiversOf(ids);
     const time = now();
     return rows.map((row) =>
       presentResident(
@@ -41,8 +56,8 @@ export function residentService(db: Db, now: () => number) {
    * link here in this same transaction). Contacts, relative accounts and caregiver
    * links are replaced as given.
    */
-  async function save(trx: Db, providerId: number, input: ResidentInput, existing: ResidentRow | null): Promise<number> {
-    const repository = residentRepository(trx);
+  async function save(tx: ResidentTransactionRepositories, providerId: number, input: ResidentInput, existing: ResidentRow | null): Promise<number> {
+    const repository = tx.residents;
     const time = now();
     const nameKey = input.name.toLowerCase();
     if (!input.confirmSameName && existing?.name_key !== nameKey) {
@@ -50,7 +65,7 @@ export function residentService(db: Db, now: () => number) {
       if (other) throw new AppError(Status.CONFIRM_REQUIRED, 'resident.confirmSameName', { name: input.name }, { confirm: 'sameName', residentId: other.id });
     }
     if (input.bunkId !== null && input.bunkId !== existing?.bed_id) {
-      const bed = await bedRepository(trx).findBed(input.bunkId);
+      const bed = await tx.beds.findBed(input.bunkId);
       assertOwned(bed, providerId, 'bed.notFound', 'bunkId');
       const holder = await repository.findByBed(bed.id);
       if (holder && holder.id !== existing?.id) {
@@ -86,10 +101,10 @@ export function residentService(db: Db, now: () => number) {
     } else {
       id = await repository.insert({ ...values, provider_id: providerId, state: 'notAdmitted', created_at: time });
     }
-    const relatives = relativeAccounts(trx, time);
+    const relatives = relativeAccounts(tx, time);
     const contacts = [];
     for (const contact of input.contacts) contacts.push({ ...contact, accountId: await relatives.accountFor(providerId, contact.phone, contact.name) });
-    await contactRepository(trx).replace(providerId, id, contacts);
+    await tx.contacts.replace(providerId, id, contacts);
     await repository.replaceCaregivers(providerId, id, caregiverIds);
     await relatives.dropOrphans(providerId);
     return id;
@@ -114,39 +129,38 @@ export function residentService(db: Db, now: () => number) {
     async list(session: SessionInfo, filter: ResidentFilter & { pageNum: number; pageSize: number }) {
       const providerId = workingProviderId(session.scope);
       const { rows, total } = await residents.page(providerId, filter, filter.pageNum, filter.pageSize);
-      return { rows: await present(db, rows), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
+      return { rows: await present(rows), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
     },
 
     async get(session: SessionInfo, id: number): Promise<Resident> {
       const row = await residents.findListRow(workingProviderId(session.scope), id);
       if (!row) throw errors.notFound('resident.notFound');
-      return (await present(db, [row]))[0];
+      return (await present([row]))[0];
     },
 
     /** Every resident matching the filters, presented (for export). */
     async all(session: SessionInfo, filter: ResidentFilter): Promise<Resident[]> {
-      return present(db, await residents.all(workingProviderId(session.scope), filter));
+      return present(await residents.all(workingProviderId(session.scope), filter));
     },
 
     async insert(session: SessionInfo, input: ResidentInput): Promise<{ id: number }> {
       const providerId = workingProviderId(session.scope);
-      return { id: await db.transaction().execute((trx) => save(trx, providerId, input, null)) };
+      return { id: await transaction((tx) => save(tx, providerId, input, null)) };
     },
 
     async update(session: SessionInfo, input: ResidentInput & { id: number }): Promise<null> {
       const providerId = workingProviderId(session.scope);
-      await db.transaction().execute(async (trx) => save(trx, providerId, input, await owned(residentRepository(trx), providerId, input.id)));
+      await transaction(async (tx) => save(tx, providerId, input, await owned(tx.residents, providerId, input.id)));
       return null;
     },
 
     /** Deletes the resident with contacts, caregiver links and relative accounts nobody else uses. */
     async remove(session: SessionInfo, id: number): Promise<null> {
       const providerId = workingProviderId(session.scope);
-      await db.transaction().execute(async (trx) => {
-        const repository = residentRepository(trx);
-        const row = await owned(repository, providerId, id);
-        await repository.delete(row.id);
-        await relativeAccounts(trx, now()).dropOrphans(providerId);
+      await transaction(async (tx) => {
+        const row = await owned(tx.residents, providerId, id);
+        await tx.residents.delete(row.id);
+        await relativeAccounts(tx, now()).dropOrphans(providerId);
       });
       return null;
     },
