@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Edition } from '../edition.ts';
 import type { AlertType } from './alert-types.ts';
+import { DEVICE_ID_MAX, SUB_DEVICES_PER_HOST_MAX } from '../domain-limits.ts';
+export { DEVICE_ID_MAX, SUB_DEVICES_PER_HOST_MAX };
 
 /**
  * The device catalogue (spec 02 §3 "Device types", §9 "Alarm types by device"):
@@ -157,6 +159,4 @@ export function shownInEdition(info: DeviceTypeInfo, edition: Edition): boolean 
 
 /** Device IDs (plain text): digits, letters and hyphen only (spec 02 §5). */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9-]+$/;
-export const DEVICE_ID_MAX = 64;
 /** A gateway host carries fewer than 50 sub-devices (spec 02 §3, §5, §9). */
-export const SUB_DEVICES_PER_HOST_MAX = 49;

@@ -1,18 +1,15 @@
 import { z } from 'zod';
+import { LEAVE_BED_MODES, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from './device-settings-values.ts';
+
+export * from './device-settings-values.ts';
 
 /** Sleep-monitor settings (spec 02 §3, §9) with their defaults. */
 export const SENSITIVITIES = ['high', 'medium', 'low'] as const;
 export const SensitivitySchema = z.enum(SENSITIVITIES, { error: 'validation.sensitivity' });
 export type Sensitivity = z.infer<typeof SensitivitySchema>;
 
-/** Bed-leaving detection: balanced (about 15 s, recommended) or fast (about 5 s). */
-export const LEAVE_BED_MODES = ['balanced', 'fast'] as const;
-export const LEAVE_BED_MODE_SECONDS: Readonly<Record<(typeof LEAVE_BED_MODES)[number], number>> = { balanced: 15, fast: 5 };
 export const LeaveBedModeSchema = z.enum(LEAVE_BED_MODES, { error: 'validation.leaveBedMode' });
 
-/** Real-time report interval in seconds (spec 02 §5: required, 1 to 254). */
-export const REPORT_INTERVAL_MIN_S = 1;
-export const REPORT_INTERVAL_MAX_S = 254;
 export const REPORT_INTERVAL_DEFAULT_S = 10;
 export const ReportIntervalSchema = z.coerce
   .number({ error: 'validation.reportInterval' })

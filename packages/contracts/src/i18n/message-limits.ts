@@ -1,7 +1,7 @@
-import { ESCALATION_MINUTES_MAX, ESCALATION_MINUTES_MIN } from '../alarms/levels.ts';
-import { DEVICE_ID_MAX, SUB_DEVICES_PER_HOST_MAX } from '../devices/catalogue.ts';
-import { LEAVE_BED_MODE_SECONDS, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from '../devices/device-settings.ts';
-import { FALL_MODE_LIMITS, FALL_SHIELD_SIZE_MIN, FALL_SHIELDED_AREAS_MAX } from '../devices/fall-radar.ts';
+import { ESCALATION_MINUTES_MAX, ESCALATION_MINUTES_MIN } from '../alarms/levels-values.ts';
+import { ANALYTICS_RANGE_DAYS_MAX, BUILD_NUMBER_MAX, DEVICE_ID_MAX, FIRMWARE_VERSION_MAX, RESPONSE_TARGET_SECONDS_MAX, RESPONSE_TARGET_SECONDS_MIN, SHIFT_COUNT_MAX, SHIFT_COUNT_MIN, STATISTICS_MULT_MAX, STATISTICS_MULT_MIN, SUB_DEVICES_PER_HOST_MAX, VERSION_NAME_MAX } from '../domain-limits.ts';
+import { LEAVE_BED_MODE_SECONDS, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from '../devices/device-settings-values.ts';
+import { FALL_MODE_LIMITS, FALL_SHIELD_SIZE_MIN, FALL_SHIELDED_AREAS_MAX } from '../devices/fall-radar-values.ts';
 import type { Language } from '../languages.ts';
 import {
   BATCH_NAMES_MAX,
@@ -41,10 +41,6 @@ import {
   WEIGHT_MAX,
   WEIGHT_MIN,
 } from '../limits.ts';
-import { ANALYTICS_RANGE_DAYS_MAX, RESPONSE_TARGET_SECONDS_MAX, RESPONSE_TARGET_SECONDS_MIN, SHIFT_COUNT_MAX, SHIFT_COUNT_MIN } from '../operations/analytics.ts';
-import { FIRMWARE_VERSION_MAX } from '../operations/firmware.ts';
-import { BUILD_NUMBER_MAX, VERSION_NAME_MAX } from '../operations/releases.ts';
-import { STATISTICS_MULT_MAX, STATISTICS_MULT_MIN } from '../operations/statistics.ts';
 import { MIN_SLEEP_MINUTES, SLEEP_REFERENCE, WAKE_UP_MIN_MINUTES } from '../reports/sleep-constants.ts';
 import type { MessageKey } from './en-us.ts';
 import { fillMessage } from './load.ts';

@@ -5,6 +5,8 @@ import { booleanish } from './common.ts';
 import { CARE_ROLES, fileOutput } from './care-common.ts';
 import { defineOperation } from './define.ts';
 import { ReportDateSchema } from './reports.ts';
+import { SHIFT_COUNT_MIN, SHIFT_COUNT_MAX, RESPONSE_TARGET_SECONDS_MIN, RESPONSE_TARGET_SECONDS_MAX, ANALYTICS_RANGE_DAYS_MAX } from '../domain-limits.ts';
+export { SHIFT_COUNT_MIN, SHIFT_COUNT_MAX, RESPONSE_TARGET_SECONDS_MIN, RESPONSE_TARGET_SECONDS_MAX, ANALYTICS_RANGE_DAYS_MAX };
 
 /**
  * Response-time analytics and the night handover summary (issue 13, "Beyond the spec";
@@ -14,16 +16,11 @@ import { ReportDateSchema } from './reports.ts';
 
 /** Vigil's default shifts: 07–15, 15–23, 23–07. */
 export const DEFAULT_SHIFT_STARTS: readonly string[] = ['07:00', '15:00', '23:00'];
-export const SHIFT_COUNT_MIN = 1;
-export const SHIFT_COUNT_MAX = 6;
 /** The night shift is the shift that holds this wall-clock time. */
 export const NIGHT_PROBE_CLOCK = '03:00';
 /** An alarm handled within this many seconds counts as within the target (default 3 minutes). */
 export const RESPONSE_TARGET_SECONDS_DEFAULT = 180;
-export const RESPONSE_TARGET_SECONDS_MIN = 10;
-export const RESPONSE_TARGET_SECONDS_MAX = 3600;
 /** Alarms are kept 31 days (spec 02 §9), so a longer range would read empty days. */
-export const ANALYTICS_RANGE_DAYS_MAX = 31;
 /** Release choices that say the alarm was false (spec 02 §3 "Handling options"). */
 export const FALSE_ALARM_CHOICES: readonly (typeof RELEASE_CHOICES)[number][] = ['MISTAKE_RECHECK', 'MISTAKE_ABNORMAL'];
 /** A sleep score below this is a bad night in the handover summary. */

@@ -6,6 +6,8 @@ import { booleanish, idSchema, nullOutput, pageOf, pageQuerySchema } from './com
 import { defineOperation } from './define.ts';
 import { plainDeviceIdSchema } from './devices.ts';
 import { RELEASE_ROLES, releaseFileIdSchema } from './releases.ts';
+import { FIRMWARE_VERSION_MAX } from '../domain-limits.ts';
+export { FIRMWARE_VERSION_MAX };
 
 /**
  * Firmware packages (issue 12, spec 02 §3–§8, docs/firmware.md): upload with MD5, type and
@@ -22,7 +24,6 @@ export const FIRMWARE_ENTRIES_MAX = 500;
 export const FIRMWARE_MANIFEST_NAME = 'manifest.json';
 export const FIRMWARE_MANIFEST_MAX_BYTES = 4096;
 /** Firmware versions: digits and dots, compared part by part as numbers (1.10 > 1.9). */
-export const FIRMWARE_VERSION_MAX = 20;
 export const FIRMWARE_VERSION_PATTERN = /^\d{1,6}(\.\d{1,6}){0,4}$/;
 /** A device's download link stays valid this long. */
 export const FIRMWARE_DOWNLOAD_TOKEN_MS = 60 * 60 * 1000;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idSchema, nullOutput, pageOf, pageQuerySchema } from './common.ts';
 import { defineOperation } from './define.ts';
 import type { Role } from '../roles.ts';
+import { VERSION_NAME_MAX, BUILD_NUMBER_MAX } from '../domain-limits.ts';
+export { VERSION_NAME_MAX, BUILD_NUMBER_MAX };
 
 /**
  * App and H5 releases (issue 12, spec 02 §2–§9, docs/releases.md). Vendor administrators
@@ -13,9 +15,7 @@ export const RELEASE_ROLES = ['SUPER_ROLE', 'SENIOR_ROLE'] as const satisfies re
 export const APP_UPDATE_ROLES = ['NURSING', 'MAINTAIN'] as const satisfies readonly Role[];
 
 /** Spec 02 §5 and §9. */
-export const VERSION_NAME_MAX = 20;
 export const VERSION_NAME_PATTERN = /^[0-9.]+$/;
-export const BUILD_NUMBER_MAX = 20;
 export const BUILD_NUMBER_PATTERN = /^[0-9]+$/;
 export const UPDATE_LOG_MAX = 500;
 export const STORE_URL_MAX = 512;

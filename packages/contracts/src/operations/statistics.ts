@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { Role } from '../roles.ts';
 import { idSchema, nullOutput } from './common.ts';
 import { defineOperation } from './define.ts';
+import { STATISTICS_MULT_MIN, STATISTICS_MULT_MAX } from '../domain-limits.ts';
+export { STATISTICS_MULT_MIN, STATISTICS_MULT_MAX };
 
 /**
  * Big-data statistics (issue 13, spec 01 §2 /statistics and §9, spec 02 §2, §7 "Big data", §9;
@@ -18,8 +20,6 @@ export const STATISTICS_RULE_ROLES = ['ONE_ROLE', 'TWO_ROLE'] as const satisfies
 export const GOVERNMENT_ASSIGNER_ROLES = ['SENIOR_ROLE', 'SUPER_ROLE', 'BUSINESS_ROLE'] as const satisfies readonly Role[];
 
 /** The coefficient's range and step (two decimals). 1 shows real figures. */
-export const STATISTICS_MULT_MIN = 0.01;
-export const STATISTICS_MULT_MAX = 100;
 export const STATISTICS_MULT_DEFAULT = 1;
 /** A device at or under this battery percent counts as battery low. */
 export const STATISTICS_BATTERY_LOW_PERCENT = 20;
