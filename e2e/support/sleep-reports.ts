@@ -29,6 +29,9 @@ export interface SeededResident {
  * telemetry) are cleared first so every seeded morning is made from a simulated night.
  */
 export async function seedSleepReports(vigil: RunningVigil, options: { home: string; mornings: number; sparseNights: number }): Promise<{ full: SeededResident; sparse: SeededResident; month: string }> {
+  // The demo writes its 14 nights of history in the background after it starts listening, and
+  // replaces those nights' reports when done: seeding before it finishes would be overwritten.
+  await vigil.waitForOutput(/Demo sleep history: (\d+ simulated nights|every one)|Demo sleep history failed/);
   const handle = openDatabase({ databaseUrl: vigil.databaseUrl, dataDir: vigil.dataDir });
   const workers = createWorkerPool({ size: 1, queueLimit: 64, timeLimitMs: 60_000, resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 }, idleMs: 5_000, warm: 0 });
   try {

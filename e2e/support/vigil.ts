@@ -12,6 +12,12 @@ export interface RunningVigil {
   dataDir: string;
   /** The server's own PostgreSQL database, or null on SQLite (`<dataDir>/vigil.db`). */
   databaseUrl: string | null;
+  /**
+   * Resolves when the server has printed a line matching `pattern` (for example the demo's
+   * "Demo sleep history" line, printed when its background history is written); rejects after
+   * `timeoutMs` with what the server printed.
+   */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -87,6 +93,14 @@ export async function startVigil(options: { simulate?: boolean } = {}): Promise<
     baseUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
+    async waitForOutput(pattern, timeoutMs = 120_000) {
+      const until = Date.now() + timeoutMs;
+      while (!pattern.test(output)) {
+        if (child.exitCode !== null) throw new Error(`Vigil exited while waiting for ${pattern}:\n${output}`);
+        if (Date.now() > until) throw new Error(`Vigil did not print ${pattern} within ${timeoutMs} ms:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));

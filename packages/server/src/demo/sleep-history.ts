@@ -60,7 +60,10 @@ export async function seedSleepHistory(db: Db, telemetry: TelemetryReader, now: 
         missing.push({ deviceId: resident.deviceId, residentId: resident.residentId, date: day, from: night.from, to: night.to, bedTime: zonedInstant(bedDate, settings.sleepSchedule.bedTime, zone), riseTime: wake });
       }
     }
-    if (missing.length === 0) return { nights: 0, seconds: 0 };
+    if (missing.length === 0) {
+      print(`Demo sleep history: every one of the last ${DEMO_HISTORY_NIGHTS} nights already has a report`);
+      return { nights: 0, seconds: 0 };
+    }
     // Generate in the pool (a few at a time in flight), store each night's chunks as it comes back.
     const queue = [...missing];
     const lanes = Array.from({ length: Math.max(2, workers.size + 1) }, async () => {
