@@ -6,6 +6,7 @@ import { SHELL_NS } from './i18n/shell.ts';
 import { SHARED_NS } from './features/shared/i18n.ts';
 import './app/shell.css';
 import { App } from './app/App.tsx';
+import { preloadRoute } from './app/routing/route-table.tsx';
 import { currentLanguage } from './i18n/language.ts';
 import { loadUiLocale } from './i18n/ui-locales.ts';
 
@@ -13,8 +14,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 // The shell's and the shared strings come first (each screen loads its own namespace),
-// with antd's and dayjs's locale, so the first render already speaks the stored language.
-void Promise.all([initI18n([SHELL_NS, SHARED_NS]), loadUiLocale(currentLanguage())]).then(() =>
+// with antd's and dayjs's locale, so the first render already speaks the stored language,
+// and with the code of the page the address opens (the shell, /404 …), so it renders at once.
+void Promise.all([initI18n([SHELL_NS, SHARED_NS]), loadUiLocale(currentLanguage()), preloadRoute(window.location.pathname)]).then(() =>
   root.render(
     <StrictMode>
       <App />

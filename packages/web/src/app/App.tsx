@@ -1,17 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { BrowserRouter } from 'react-router';
 import { useLanguage } from '../i18n/index.ts';
 import { antdLocale } from '../i18n/ui-locales.ts';
 import { queryClient } from './query-client.ts';
-import { buildRouteObjects } from './routing/route-table.tsx';
+import { ConsoleRoutes } from './routing/route-table.tsx';
 import { theme } from './theme.ts';
 
 /** antd in the current language; server-side texts are refetched when it changes. */
 function LocalizedApp() {
   const language = useLanguage();
-  const [router] = useState(() => createBrowserRouter(buildRouteObjects()));
   const shownLanguage = useRef(language);
   useEffect(() => {
     document.documentElement.lang = language;
@@ -22,7 +21,9 @@ function LocalizedApp() {
   return (
     <ConfigProvider locale={antdLocale(language)} theme={theme}>
       <AntApp>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <ConsoleRoutes />
+        </BrowserRouter>
       </AntApp>
     </ConfigProvider>
   );

@@ -1,10 +1,12 @@
 import { CONSOLE_ROUTES, type ConsoleRoute } from '@vigil/contracts';
-import { lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../pages/LoginPage.tsx';
 import { RootShell } from '../RootShell.tsx';
 import { LandingRedirect, ParentRedirect, RouteGate } from './gates.tsx';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { RequireSession } from './RequireSession.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { RouteScreen } from './screens.tsx';
 
 /** One flat route per console path: parents redirect to their first open child, leaves are gated screens. */
@@ -13,61 +15,91 @@ function consoleRoutes(routes: readonly ConsoleRoute[]): RouteObject[] {
     if (route.children) {
       return [{ path: route.path, element: <ParentRedirect route={route} /> }, ...consoleRoutes(route.children)];
     }
-    return [
-      {
-        path: route.path,
-        errorElement: routeError,
-        element: (
-          <RouteGate path={route.path}>
-            <RouteScreen route={route} />
-          </RouteGate>
-        ),
-      },
-    ];
+    // A crashed screen shows the error page inside the shell, which stays usable.
+    const element = (
+      <RouteErrorBoundary>
+        <RouteGate path={route.path}>
+          <RouteScreen route={route} />
+        </RouteGate>
+      </RouteErrorBoundary>
+    );
+    return [{ path: route.path, element }];
   });
 }
 
 // The login page is the one screen everybody sees first, so it ships in the entry chunk;
 // the signed-in shell (layout, menus, tag bar) and the rarer pages load with their route,
 // so signing in does not wait for them and they do not weigh on the login page.
-// antd's Result carries large illustrations; only a crashed screen needs them.
-const RouteErrorPage = lazy(() => import('../pages/RouteErrorPage.tsx').then((m) => ({ default: m.RouteErrorPage })));
-const routeError = (
-  <Suspense fallback={null}>
-    <RouteErrorPage />
-  </Suspense>
-);
-const lazyAppLayout = async () => ({ Component: (await import('../layout/AppLayout.tsx')).AppLayout });
-const lazyNotFoundPage = async () => ({ Component: (await import('../pages/NotFoundPage.tsx')).NotFoundPage });
-const lazyNoPermissionPage = async () => ({ Component: (await import('../pages/NoPermissionPage.tsx')).NoPermissionPage });
-const lazyRedirectPage = async () => ({ Component: (await import('../pages/RedirectPage.tsx')).RedirectPage });
+const appLayout = lazyPage(() => import('../layout/AppLayout.tsx').then((m) => m.AppLayout));
+const notFoundPage = lazyPage(() => import('../pages/NotFoundPage.tsx').then((m) => m.NotFoundPage));
+const noPermissionPage = lazyPage(() => import('../pages/NoPermissionPage.tsx').then((m) => m.NoPermissionPage));
+const redirectPage = lazyPage(() => import('../pages/RedirectPage.tsx').then((m) => m.RedirectPage));
 
-/** The console's route objects (spec 01 §2), for createBrowserRouter. */
+const LAZY_PAGE_OF_ROUTE = new WeakMap<RouteObject, LazyPage>();
+
+function lazyRoute(route: { path?: string; children?: RouteObject[] }, page: LazyPage): RouteObject {
+  const withPage: RouteObject = { ...route, element: <page.Page /> };
+  LAZY_PAGE_OF_ROUTE.set(withPage, page);
+  return withPage;
+}
+
+/** The console's route objects (spec 01 §2), for useRoutes. */
 export function buildRouteObjects(): RouteObject[] {
   return [
     {
       path: '/',
       element: <RootShell />,
-      errorElement: routeError,
       children: [
         { path: 'login', element: <LoginPage /> },
-        { path: '404', lazy: lazyNotFoundPage },
-        { path: 'noPermission', lazy: lazyNoPermissionPage },
+        lazyRoute({ path: '404' }, notFoundPage),
+        lazyRoute({ path: 'noPermission' }, noPermissionPage),
         {
           element: <RequireSession />,
           children: [
-            {
-              lazy: lazyAppLayout,
-              children: [
-                { index: true, element: <LandingRedirect /> },
-                { path: 'redirect/*', lazy: lazyRedirectPage },
-                ...consoleRoutes(CONSOLE_ROUTES),
-                { path: '*', element: <Navigate to="/" replace /> },
-              ],
-            },
+            lazyRoute(
+              {
+                children: [
+                  { index: true, element: <LandingRedirect /> },
+                  lazyRoute({ path: 'redirect/*' }, redirectPage),
+                  ...consoleRoutes(CONSOLE_ROUTES),
+                  { path: '*', element: <Navigate to="/" replace /> },
+                ],
+              },
+              appLayout,
+            ),
           ],
         },
       ],
     },
   ];
+}
+
+const ROUTES = buildRouteObjects();
+
+/**
+ * Loads the code of the lazy pages `pathname` opens, so the first render does not wait
+ * for it behind a blank page (createBrowserRouter also loaded it before its first render).
+ * Never rejects: a page that fails to load fails again on render, into the error page.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  const pages = (matchRoutes(ROUTES, pathname) ?? []).flatMap((match) => LAZY_PAGE_OF_ROUTE.get(match.route) ?? []);
+  return Promise.all(pages.map((page) => page.preload())).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/**
+ * The console's page for the current location, inside a BrowserRouter (MemoryRouter in tests).
+ * While a lazy page's code loads, a navigation (a transition) keeps the current page on
+ * screen, and a first render shows nothing, as RouterProvider did; a render error anywhere
+ * outside a screen shows the error page in place of everything.
+ */
+export function ConsoleRoutes() {
+  const page = useRoutes(ROUTES);
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={null}>{page}</Suspense>
+    </RouteErrorBoundary>
+  );
 }
