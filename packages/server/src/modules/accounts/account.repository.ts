@@ -3,7 +3,8 @@ import type { Role } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
 import type { AccountsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
-import { containsText } from '../../db/text-search.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import { containsPattern, matchesPattern } from '../../db/text-search.ts';
 import { cancelSessionsOf } from '../auth/session.repository.ts';
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -19,26 +20,40 @@ export interface AccountFilter {
   roles?: readonly Role[];
 }
 
+/** An account list page's values, passed to its reads as parameters. */
+interface AccountPageValues {
+  providerIds: number[];
+  role: Role | null;
+  roles: Role[];
+  pattern: string;
+}
+
+/** Which of the list's optional filters a page has (what its reads are built for). */
+type AccountPageShape = { allProviders: boolean; excludeProviderLogins: boolean; role: boolean; keyWord: boolean };
+
 /** SQL for accounts. */
 export function accountRepository(db: Db) {
-  function filtered(filter: AccountFilter) {
+  // The list's two reads are built once per shape (compiledOnce): the values arrive as parameters.
+  function filtered(values: AccountPageValues, shape: AccountPageShape) {
     // Accounts of a deleted provider are hidden with it (vendor accounts have no provider).
     let query = db.selectFrom('accounts').leftJoin('providers', 'providers.id', 'accounts.provider_id').where('providers.deleted_at', 'is', null);
-    if (filter.providerIds !== 'all') {
-      if (filter.providerIds.length === 0) query = query.where(sql<boolean>`1 = 0`);
-      else query = query.where('accounts.provider_id', 'in', [...filter.providerIds]);
+    if (!shape.allProviders) {
+      if (values.providerIds.length === 0) query = query.where(sql<boolean>`1 = 0`);
+      else query = query.where('accounts.provider_id', 'in', values.providerIds);
     }
-    if (filter.excludeProviderLogins) query = query.where('accounts.is_provider_login', '=', 0);
-    if (filter.role) query = query.where('accounts.role', '=', filter.role);
-    if (filter.roles) query = query.where('accounts.role', 'in', [...filter.roles]);
-    if (filter.keyWord) {
-      const keyWord = filter.keyWord;
-      query = query.where((eb) =>
-        eb.or([containsText(eb.ref('accounts.user_name_key'), keyWord), containsText(eb.fn('lower', ['accounts.nick_name']), keyWord)]),
-      );
+    if (shape.excludeProviderLogins) query = query.where('accounts.is_provider_login', '=', 0);
+    if (shape.role) query = query.where('accounts.role', '=', values.role);
+    if (values.roles.length > 0) query = query.where('accounts.role', 'in', values.roles);
+    if (shape.keyWord) {
+      const pattern = values.pattern;
+      query = query.where((eb) => eb.or([matchesPattern(eb.ref('accounts.user_name_key'), pattern), matchesPattern(eb.fn('lower', ['accounts.nick_name']), pattern)]));
     }
     return query;
   }
+  const pageCount = compiledOnce(db, (values: AccountPageValues, shape: AccountPageShape) => filtered(values, shape).select((eb) => eb.fn.countAll<number>().as('n')));
+  const pageRows = compiledOnce(db, (values: AccountPageValues & { limit: number; offset: number }, shape: AccountPageShape) =>
+    filtered(values, shape).selectAll('accounts').select('providers.name as provider_name').orderBy('accounts.id', 'desc').limit(values.limit).offset(values.offset),
+  );
 
   return {
     async findById(id: number): Promise<AccountWithProvider | undefined> {
@@ -70,15 +85,16 @@ export function accountRepository(db: Db) {
     },
 
     async page(filter: AccountFilter, pageNum: number, pageSize: number): Promise<{ rows: AccountWithProvider[]; total: number }> {
-      const totalRow = await filtered(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const rows = await filtered(filter)
-        .selectAll('accounts')
-        .select('providers.name as provider_name')
-        .orderBy('accounts.id', 'desc')
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize)
-        .execute();
-      return { rows, total: Number(totalRow.n) };
+      const values: AccountPageValues = {
+        providerIds: filter.providerIds === 'all' ? [] : [...filter.providerIds],
+        role: filter.role ?? null,
+        roles: filter.roles ? [...filter.roles] : [],
+        pattern: filter.keyWord ? containsPattern(filter.keyWord) : '',
+      };
+      const shape: AccountPageShape = { allProviders: filter.providerIds === 'all', excludeProviderLogins: filter.excludeProviderLogins, role: Boolean(filter.role), keyWord: Boolean(filter.keyWord) };
+      const [totalRow] = await pageCount(values, shape);
+      const rows = await pageRows({ ...values, limit: pageSize, offset: (pageNum - 1) * pageSize }, shape);
+      return { rows, total: Number(totalRow?.n ?? 0) };
     },
 
     async insert(account: {

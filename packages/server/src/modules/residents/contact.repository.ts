@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { ResidentContactsTable } from '../../db/schema.ts';
 
@@ -7,6 +8,18 @@ export type ContactWithAccount = ContactRow & { user_name: string | null };
 
 /** SQL for residents' emergency contacts and the relative accounts they point to. */
 export function contactRepository(db: Db) {
+  // Read with every resident list page and detail: built once (compiledOnce).
+  const ofResidentIds = compiledOnce(db, (p: { ids: number[] }) =>
+    db
+      .selectFrom('resident_contacts as c')
+      .leftJoin('accounts as a', 'a.id', 'c.account_id')
+      .selectAll('c')
+      .select('a.user_name')
+      .where('c.resident_id', 'in', p.ids)
+      .orderBy('c.resident_id')
+      .orderBy('c.position'),
+  );
+
   return {
     async findById(id: number): Promise<ContactRow | undefined> {
       return db.selectFrom('resident_contacts').selectAll().where('id', '=', id).executeTakeFirst();
@@ -14,15 +27,7 @@ export function contactRepository(db: Db) {
 
     async ofResidents(residentIds: readonly number[]): Promise<ContactWithAccount[]> {
       if (residentIds.length === 0) return [];
-      return db
-        .selectFrom('resident_contacts as c')
-        .leftJoin('accounts as a', 'a.id', 'c.account_id')
-        .selectAll('c')
-        .select('a.user_name')
-        .where('c.resident_id', 'in', [...residentIds])
-        .orderBy('c.resident_id')
-        .orderBy('c.position')
-        .execute();
+      return ofResidentIds({ ids: [...residentIds] });
     },
 
     async replace(providerId: number, residentId: number, contacts: readonly { name: string; phone: string; relation: string; accountId: number }[]): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { ResidentsTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
@@ -46,13 +47,25 @@ export function residentRepository(db: Db) {
     return query.selectAll('r').select(['b.name as bed_name', 'rm.name as room_name', 'f.name as floor_name', 'a.name as building_name']);
   }
 
+  // The detail's and the list page's reads, built once (compiledOnce): building the joins cost more than running them.
+  const listRowById = compiledOnce(db, (p: { providerId: number; id: number }) => withColumns(filtered(p.providerId, {})).where('r.id', '=', p.id));
+  const listRowsByIds = compiledOnce(db, (p: { providerId: number; ids: number[] }) => withColumns(filtered(p.providerId, {})).where('r.id', 'in', p.ids).orderBy('r.id', 'desc'));
+  const caregiversOfIds = compiledOnce(db, (p: { ids: number[] }) =>
+    db
+      .selectFrom('resident_caregivers as rc')
+      .innerJoin('caregivers as c', 'c.id', 'rc.caregiver_id')
+      .select(['rc.resident_id', 'c.id', 'c.name'])
+      .where('rc.resident_id', 'in', p.ids)
+      .orderBy('c.name'),
+  );
+
   return {
     async findById(id: number): Promise<ResidentRow | undefined> {
       return db.selectFrom('residents').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     async findListRow(providerId: number, id: number): Promise<ResidentListRow | undefined> {
-      return withColumns(filtered(providerId, {})).where('r.id', '=', id).executeTakeFirst();
+      return (await listRowById({ providerId, id }))[0];
     },
 
     /**
@@ -68,7 +81,7 @@ export function residentRepository(db: Db) {
       const source = needsPlace ? filtered(providerId, filter) : plain;
       const totalRow = await source.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const ids = (await source.select('r.id').orderBy('r.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()).map((row) => row.id);
-      const rows = ids.length ? await withColumns(filtered(providerId, {})).where('r.id', 'in', ids).orderBy('r.id', 'desc').execute() : [];
+      const rows = ids.length ? await listRowsByIds({ providerId, ids }) : [];
       return { rows, total: Number(totalRow.n) };
     },
 
@@ -117,13 +130,7 @@ export function residentRepository(db: Db) {
 
     async caregiversOf(residentIds: readonly number[]): Promise<{ resident_id: number; id: number; name: string }[]> {
       if (residentIds.length === 0) return [];
-      return db
-        .selectFrom('resident_caregivers as rc')
-        .innerJoin('caregivers as c', 'c.id', 'rc.caregiver_id')
-        .select(['rc.resident_id', 'c.id', 'c.name'])
-        .where('rc.resident_id', 'in', [...residentIds])
-        .orderBy('c.name')
-        .execute();
+      return caregiversOfIds({ ids: [...residentIds] });
     },
 
     async replaceCaregivers(providerId: number, residentId: number, caregiverIds: readonly number[]): Promise<void> {
