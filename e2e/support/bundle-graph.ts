@@ -42,6 +42,23 @@ export function staticGraph(manifest: Manifest, keys: readonly string[]): Set<st
   return files;
 }
 
+/**
+ * The built JS files with code from a module whose path matches `source`, read from each file's
+ * source map (the build writes linked maps): its `sources` name every module that put code in
+ * the file. Unlike chunk names and manifest keys, which are rollup's choice (zod's chunk was
+ * `coerce-*.js`, then `schemas-*.js`), the sources name the modules themselves.
+ */
+export function filesWithSource(manifest: Manifest, source: RegExp, dist = WEB_DIST): Set<string> {
+  const files = new Set<string>();
+  for (const { file } of Object.values(manifest)) {
+    const map = path.join(dist, `${file}.map`);
+    if (!file.endsWith('.js') || !fs.existsSync(map)) continue;
+    const { sources }: { sources: string[] } = JSON.parse(fs.readFileSync(map, 'utf8'));
+    if (sources.some((name) => source.test(name))) files.add(file);
+  }
+  return files;
+}
+
 /** gzip size of a set of built files (level 9, as the build precompresses them). */
 export function gzipBytes(files: Iterable<string>, dist = WEB_DIST): number {
   let total = 0;

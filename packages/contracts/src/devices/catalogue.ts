@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Edition } from '../edition.ts';
 import type { AlertType } from './alert-types.ts';
 import { DEVICE_ID_MAX, SUB_DEVICES_PER_HOST_MAX } from '../domain-limits.ts';
@@ -124,10 +123,6 @@ export const DEVICE_TYPES: readonly DeviceTypeInfo[] = [
 
 /** Numeric device types, for input validation. */
 export const DEVICE_TYPE_NUMBERS: readonly number[] = DEVICE_TYPES.map((info) => info.type);
-export const DeviceTypeSchema = z.coerce
-  .number({ error: 'validation.deviceType' })
-  .int({ error: 'validation.deviceType' })
-  .refine((value) => DEVICE_TYPE_NUMBERS.includes(value), { error: 'validation.deviceType' });
 
 const BY_TYPE = new Map(DEVICE_TYPES.map((info) => [info.type, info]));
 

@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { LEAVE_BED_MODES, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from './device-settings-values.ts';
+import { LEAVE_BED_MODES, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S, SENSITIVITIES } from './device-settings-values.ts';
 
+// The schemas; the value lists, limits and defaults live in device-settings-values.ts (no zod), which screens read.
 export * from './device-settings-values.ts';
 
-/** Sleep-monitor settings (spec 02 §3, §9) with their defaults. */
-export const SENSITIVITIES = ['high', 'medium', 'low'] as const;
+/** Sleep-monitor settings (spec 02 §3, §9). */
 export const SensitivitySchema = z.enum(SENSITIVITIES, { error: 'validation.sensitivity' });
 export type Sensitivity = z.infer<typeof SensitivitySchema>;
 
 export const LeaveBedModeSchema = z.enum(LEAVE_BED_MODES, { error: 'validation.leaveBedMode' });
 
-export const REPORT_INTERVAL_DEFAULT_S = 10;
 export const ReportIntervalSchema = z.coerce
   .number({ error: 'validation.reportInterval' })
   .int({ error: 'validation.reportInterval' })
@@ -33,14 +32,3 @@ export const SleepMonitorSettingsSchema = z.object({
   sleepSchedule: SleepScheduleSchema,
 });
 export type SleepMonitorSettings = z.infer<typeof SleepMonitorSettingsSchema>;
-
-export const SLEEP_MONITOR_DEFAULTS: SleepMonitorSettings = {
-  sensitivity: 'medium',
-  leaveBedMode: 'balanced',
-  reportInterval: REPORT_INTERVAL_DEFAULT_S,
-  uploadRaw: true,
-  sleepSchedule: { bedTime: '21:00', wakeTime: '07:00' },
-};
-
-/** A device is offline after silence longer than this many report intervals (issue 9, supervision). */
-export const OFFLINE_AFTER_INTERVALS = 3;

@@ -1,4 +1,6 @@
-// Fall-radar numbers and names without schemas: messages and screens read them without zod.
+import type { FallRadarSettings } from './fall-radar.ts';
+
+// Fall-radar numbers, names, defaults and the settings check without schemas: messages and screens read them without zod.
 
 /**
  * Fall-monitor (ED719W / ED719N radar) settings (spec 02 §3 "Fall-monitor settings",
@@ -45,3 +47,45 @@ export const FALL_SHIELD_SIZE_MIN = 0.1;
 export const FALL_SHIELD_HEIGHT_MAX = 3;
 /** Real-time mode (the person's site every second) switches itself off after this long. */
 export const FALL_REALTIME_MAX_S = 600;
+
+export const SHIELDED_AREA_KINDS = ['toilet', 'other'] as const;
+
+/** The problems of a settings object against its mode's limits, as [field path, message key]. */
+export function fallSettingsProblems(settings: FallRadarSettings): [string, string][] {
+  const limits = FALL_MODE_LIMITS[settings.installMode];
+  const problems: [string, string][] = [];
+  const h = settings.installHeight;
+  if (h < limits.heightMin || h > limits.heightMax) problems.push(['installHeight', 'fallRadar.height']);
+  const d = settings.distances;
+  for (const side of FALL_SIDES) if (d[side] > limits.sideMax[side]) problems.push([`distances.${side}`, 'fallRadar.distance']);
+  if (d.left + d.right > limits.widthMax + 1e-9 || d.front + d.back > limits.depthMax + 1e-9) problems.push(['distances', 'fallRadar.distance']);
+  // §5: the e-fence position must not be empty: the area needs a width and a depth.
+  if (d.left + d.right <= 0 || d.front + d.back <= 0) problems.push(['distances', 'fallRadar.fenceEmpty']);
+  settings.shieldedAreas.forEach((area, index) => {
+    const inside = area.x - area.width / 2 >= -d.left - 1e-9 && area.x + area.width / 2 <= d.right + 1e-9
+      && area.y - area.length / 2 >= -d.back - 1e-9 && area.y + area.length / 2 <= d.front + 1e-9;
+    if (!inside) problems.push([`shieldedAreas.${index}`, 'fallRadar.shieldOutside']);
+    if (area.floorDistance + area.height > h + 1e-9) problems.push([`shieldedAreas.${index}.height`, 'fallRadar.shieldSize']);
+  });
+  return problems;
+}
+
+/** A radar's settings before anyone saved any: top mount at the recommended height, the full 4×4 m area. */
+export const FALL_RADAR_DEFAULTS: FallRadarSettings = {
+  installMode: 'top',
+  installHeight: FALL_MODE_LIMITS.top.heightRecommended,
+  distances: { front: 2, back: 2, left: 2, right: 2 },
+  walls: { front: false, back: false, left: false, right: false },
+  shieldedAreas: [],
+  buzzer: true,
+  sensitivity: 'medium',
+};
+
+/** Default area for a mode: its full size (used when the mode changes). */
+export function fallDefaultsFor(mode: FallInstallMode): Pick<FallRadarSettings, 'installHeight' | 'distances'> {
+  const limits = FALL_MODE_LIMITS[mode];
+  return {
+    installHeight: limits.heightRecommended,
+    distances: mode === 'top' ? { front: 2, back: 2, left: 2, right: 2 } : { front: 4, back: 0, left: 1.5, right: 1.5 },
+  };
+}

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { SensitivitySchema } from './device-settings.ts';
-import { FALL_INSTALL_MODES, FALL_SIDES, FALL_MODE_LIMITS, FALL_SHIELDED_AREAS_MAX, FALL_SHIELD_SIZE_MIN, FALL_SHIELD_HEIGHT_MAX, type FallInstallMode } from './fall-radar-values.ts';
-export * from './fall-radar-values.ts';
+import { FALL_INSTALL_MODES, FALL_SHIELDED_AREAS_MAX, FALL_SHIELD_SIZE_MIN, FALL_SHIELD_HEIGHT_MAX, SHIELDED_AREA_KINDS, fallSettingsProblems } from './fall-radar-values.ts';
 
-export const SHIELDED_AREA_KINDS = ['toilet', 'other'] as const;
+// The schemas; the limits, defaults and the settings check live in fall-radar-values.ts (no zod),
+// which the fall-radar screens read.
+export * from './fall-radar-values.ts';
 
 const metres = (key: string) => z.number({ error: key }).finite({ error: key }).min(0, { error: key }).max(10, { error: key });
 
@@ -37,47 +38,7 @@ const FallRadarSettingsShape = z.object({
   sensitivity: SensitivitySchema,
 });
 
-/** The problems of a settings object against its mode's limits, as [field path, message key]. */
-export function fallSettingsProblems(settings: z.infer<typeof FallRadarSettingsShape>): [string, string][] {
-  const limits = FALL_MODE_LIMITS[settings.installMode];
-  const problems: [string, string][] = [];
-  const h = settings.installHeight;
-  if (h < limits.heightMin || h > limits.heightMax) problems.push(['installHeight', 'fallRadar.height']);
-  const d = settings.distances;
-  for (const side of FALL_SIDES) if (d[side] > limits.sideMax[side]) problems.push([`distances.${side}`, 'fallRadar.distance']);
-  if (d.left + d.right > limits.widthMax + 1e-9 || d.front + d.back > limits.depthMax + 1e-9) problems.push(['distances', 'fallRadar.distance']);
-  // §5: the e-fence position must not be empty: the area needs a width and a depth.
-  if (d.left + d.right <= 0 || d.front + d.back <= 0) problems.push(['distances', 'fallRadar.fenceEmpty']);
-  settings.shieldedAreas.forEach((area, index) => {
-    const inside = area.x - area.width / 2 >= -d.left - 1e-9 && area.x + area.width / 2 <= d.right + 1e-9
-      && area.y - area.length / 2 >= -d.back - 1e-9 && area.y + area.length / 2 <= d.front + 1e-9;
-    if (!inside) problems.push([`shieldedAreas.${index}`, 'fallRadar.shieldOutside']);
-    if (area.floorDistance + area.height > h + 1e-9) problems.push([`shieldedAreas.${index}.height`, 'fallRadar.shieldSize']);
-  });
-  return problems;
-}
-
 export const FallRadarSettingsSchema = FallRadarSettingsShape.superRefine((settings, ctx) => {
   for (const [path, key] of fallSettingsProblems(settings)) ctx.addIssue({ code: 'custom', path: path.split('.'), message: key });
 });
 export type FallRadarSettings = z.infer<typeof FallRadarSettingsSchema>;
-
-/** A radar's settings before anyone saved any: top mount at the recommended height, the full 4×4 m area. */
-export const FALL_RADAR_DEFAULTS: FallRadarSettings = {
-  installMode: 'top',
-  installHeight: FALL_MODE_LIMITS.top.heightRecommended,
-  distances: { front: 2, back: 2, left: 2, right: 2 },
-  walls: { front: false, back: false, left: false, right: false },
-  shieldedAreas: [],
-  buzzer: true,
-  sensitivity: 'medium',
-};
-
-/** Default area for a mode: its full size (used when the mode changes). */
-export function fallDefaultsFor(mode: FallInstallMode): Pick<FallRadarSettings, 'installHeight' | 'distances'> {
-  const limits = FALL_MODE_LIMITS[mode];
-  return {
-    installHeight: limits.heightRecommended,
-    distances: mode === 'top' ? { front: 2, back: 2, left: 2, right: 2 } : { front: 4, back: 0, left: 1.5, right: 1.5 },
-  };
-}

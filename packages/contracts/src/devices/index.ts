@@ -1,5 +1,6 @@
 export * from './alert-types.ts';
 export * from './catalogue.ts';
+export * from './device-type-schema.ts';
 export * from './device-settings.ts';
 export * from './protocol.ts';
 export * from './events.ts';

@@ -6,7 +6,9 @@ import { CARE_ROLES, fileOutput } from './care-common.ts';
 import { defineOperation } from './define.ts';
 import { ReportDateSchema } from './reports.ts';
 import { SHIFT_COUNT_MIN, SHIFT_COUNT_MAX, RESPONSE_TARGET_SECONDS_MIN, RESPONSE_TARGET_SECONDS_MAX, ANALYTICS_RANGE_DAYS_MAX } from '../domain-limits.ts';
-export { SHIFT_COUNT_MIN, SHIFT_COUNT_MAX, RESPONSE_TARGET_SECONDS_MIN, RESPONSE_TARGET_SECONDS_MAX, ANALYTICS_RANGE_DAYS_MAX };
+// Re-exported, not imported and exported: a bundler then binds a screen's import to the zod-free
+// module itself, without this module's schemas (docs/performance.md).
+export { SHIFT_COUNT_MIN, SHIFT_COUNT_MAX, RESPONSE_TARGET_SECONDS_MIN, RESPONSE_TARGET_SECONDS_MAX, ANALYTICS_RANGE_DAYS_MAX } from '../domain-limits.ts';
 
 /**
  * Response-time analytics and the night handover summary (issue 13, "Beyond the spec";

@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { BATCH_NAMES_MAX, PERSON_NAME_MAX, PHONE_PATTERN, PLACE_NAME_MAX, PLACE_NAME_MIN } from '../limits.ts';
+import { BATCH_NAMES_MAX, PERSON_NAME_MAX, PHONE_PATTERN, PLACE_NAME_MAX } from '../limits.ts';
+import { isPlaceNameWellFormed, splitBatchNames } from './care-common-values.ts';
 
 // In roles.ts (no chained schemas there): the console's shell reads it.
 export { CARE_ROLES } from '../role-values.ts';
-
-/** Control characters and both the ASCII and the full-width comma (the batch separators). */
-const PLACE_NAME_FORBIDDEN = /[\u0000-\u001f\u007f,，]/;
-
-/** True when a trimmed name is a well-formed area, floor, room or bed name. */
-export function isPlaceNameWellFormed(name: string): boolean {
-  return name.length >= PLACE_NAME_MIN && name.length <= PLACE_NAME_MAX && !PLACE_NAME_FORBIDDEN.test(name);
-}
+// The place-name checks live in care-common-values.ts (no zod), which screens read.
+export * from './care-common-values.ts';
 
 /** An area, floor, room or bed name: trimmed, 1–32 characters, no control characters or commas. */
 export const placeNameSchema = z
@@ -18,14 +13,6 @@ export const placeNameSchema = z
   .trim()
   .min(1, { error: 'validation.required' })
   .refine(isPlaceNameWellFormed, { error: 'validation.placeName' });
-
-/** Splits a comma-separated batch (ASCII or full-width commas), trimming each name and dropping empty ones. */
-export function splitBatchNames(text: string): string[] {
-  return text
-    .split(/[,，]/)
-    .map((name) => name.trim())
-    .filter((name) => name.length > 0);
-}
 
 /** Comma-separated names for a batch add; each name is checked by the server, which names the offending one. */
 export const batchNamesSchema = z

@@ -4,8 +4,11 @@ import { booleanish, idSchema, nullOutput, pageOf, pageQuerySchema } from './com
 import { loginNameSchema, newPasswordSchema } from './auth.ts';
 import { CARE_ROLES, fileOutput, optionalText, personNameSchema, phoneSchema, spreadsheetUpload } from './care-common.ts';
 import { defineOperation } from './define.ts';
+import { CAREGIVER_GRADES } from './caregivers-values.ts';
 
-export const CAREGIVER_GRADES = ['general', 'senior'] as const;
+// The schemas and operations; the grades live in caregivers-values.ts (no zod), which screens read.
+export * from './caregivers-values.ts';
+
 export const CaregiverGradeSchema = z.enum(CAREGIVER_GRADES, { error: 'validation.grade' });
 
 const residentIdsSchema = z

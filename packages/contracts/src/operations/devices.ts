@@ -13,9 +13,12 @@ import {
 } from '../devices/index.ts';
 import { REMARK_MAX } from '../limits.ts';
 import { booleanish, idSchema, nullOutput, pageOf, pageQuerySchema } from './common.ts';
-import { CARE_ROLES, fileOutput, importResultSchema, optionalText, spreadsheetUpload } from './care-common.ts';
+import { fileOutput, importResultSchema, optionalText, spreadsheetUpload } from './care-common.ts';
 import { defineOperation } from './define.ts';
-import type { Role } from '../roles.ts';
+import { DEVICE_CARE_ROLES, DEVICE_COMM_METHOD_MAX, DEVICE_IMEI_MAX, DEVICE_LOCATION_MAX, DEVICE_ROLES, DEVICE_VENDOR_ROLES } from './devices-values.ts';
+
+// The roles and limits live in devices-values.ts (no zod), which screens read.
+export * from './devices-values.ts';
 
 /**
  * The device registry (issue 9, spec 02 §2–§9, docs/devices.md). Two steps: a vendor role
@@ -23,20 +26,6 @@ import type { Role } from '../roles.ts';
  * vendor); a care home adds a device from stock to itself (`/device/insertDevice`, or
  * `/device/batchAdd1` as a care home) and binds it to a bed, room or resident.
  */
-
-/** Vendor roles: they see every device (stock and added) and fill the stock. */
-export const DEVICE_VENDOR_ROLES = ['SUPER_ROLE', 'SENIOR_ROLE', 'BUSINESS_ROLE'] as const satisfies readonly Role[];
-/** Everyone on the device management screens (spec 02 §2) plus sub-accounts through the API, like care data. */
-export const DEVICE_ROLES = [...DEVICE_VENDOR_ROLES, ...CARE_ROLES] as const satisfies readonly Role[];
-/** Care-home roles: they add devices from stock, bind them and change their settings. */
-export const DEVICE_CARE_ROLES = CARE_ROLES;
-
-/** Installation location text (free text, e.g. "bed head, left"). */
-export const DEVICE_LOCATION_MAX = 128;
-export const DEVICE_IMEI_MAX = 32;
-export const DEVICE_COMM_METHOD_MAX = 16;
-/** A command not answered within this time shows as `timeout`. */
-export const DEVICE_COMMAND_TIMEOUT_MS = 60_000;
 
 /**
  * Ciphertext IDs (the code printed as a QR code on the device): `V1.` + base64url of the

@@ -7,7 +7,9 @@ import { defineOperation } from './define.ts';
 import { plainDeviceIdSchema } from './devices.ts';
 import { RELEASE_ROLES, releaseFileIdSchema } from './releases.ts';
 import { FIRMWARE_VERSION_MAX } from '../domain-limits.ts';
-export { FIRMWARE_VERSION_MAX };
+// Re-exported, not imported and exported: a bundler then binds a screen's import to the zod-free
+// module itself, without this module's schemas (docs/performance.md).
+export { FIRMWARE_VERSION_MAX } from '../domain-limits.ts';
 
 /**
  * Firmware packages (issue 12, spec 02 §3–§8, docs/firmware.md): upload with MD5, type and

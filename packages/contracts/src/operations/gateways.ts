@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { DEVICE_EVENT_TYPES } from '../devices/protocol.ts';
-import { DEVICE_ID_MAX, DEVICE_ID_PATTERN, DeviceTypeSchema } from '../devices/catalogue.ts';
+import { DEVICE_ID_MAX, DEVICE_ID_PATTERN } from '../devices/catalogue.ts';
+import { DeviceTypeSchema } from '../devices/device-type-schema.ts';
 import { FallRadarSettingsSchema } from '../devices/fall-radar.ts';
 import { LanguageSchema } from '../language-schema.ts';
 import { PLATFORM_ROLES } from '../roles.ts';
 import { CARE_ROLES, fileOutput, importResultSchema, spreadsheetUpload } from './care-common.ts';
 import { booleanish, idSchema, nullOutput, pageOf, pageQuerySchema } from './common.ts';
 import { defineOperation } from './define.ts';
+import { LOCATION_MAX, PAIRING_STATES } from './gateways-values.ts';
+
+// The schemas and operations; the wizard numbers and limits live in gateways-values.ts (no zod), which screens read.
+export * from './gateways-values.ts';
 
 /**
  * Gateway hosts (LHD8100) and their sub-devices (`/he/*`, spec 02 §7 "Host and
@@ -23,26 +28,7 @@ export const deviceIdSchema = z
   .max(DEVICE_ID_MAX, { error: 'validation.tooLong' })
   .regex(DEVICE_ID_PATTERN, { error: 'validation.deviceId' });
 
-export const LOCATION_MAX = 64;
 const locationSchema = z.string().trim().max(LOCATION_MAX, { error: 'validation.tooLong' }).default('');
-
-/** Pairing (spec 02 §4): to be paired, paired. `none` for devices that are not sub-devices. */
-export const PAIRING_STATES = ['none', 'toPair', 'paired'] as const;
-export type PairingState = (typeof PAIRING_STATES)[number];
-
-/** How long a host listens for new sub-devices after subDevicePair2 (spec 02 §9: network wait about 2 minutes). */
-export const PAIRING_WINDOW_S = 120;
-/** Gateway wizard numbers (spec 02 §9). */
-export const GATEWAY_WIZARD = {
-  powerButtonS: [3, 5],
-  resetButtonS: 30,
-  networkWaitS: 120,
-  pairButtonS: 3,
-  signalLevelMin: 2,
-  wifiDistanceM: 5,
-} as const;
-/** Door/motion install numbers (spec 02 §9). */
-export const SECURITY_INSTALL = { motionHeightM: [1.8, 2.2], doorGapCmMax: 1 } as const;
 
 export const subDeviceSchema = z.object({
   id: z.number().int(),

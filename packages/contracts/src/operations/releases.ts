@@ -1,39 +1,23 @@
 import { z } from 'zod';
 import { idSchema, nullOutput, pageOf, pageQuerySchema } from './common.ts';
 import { defineOperation } from './define.ts';
-import type { Role } from '../roles.ts';
 import { VERSION_NAME_MAX, BUILD_NUMBER_MAX } from '../domain-limits.ts';
-export { VERSION_NAME_MAX, BUILD_NUMBER_MAX };
+import { APP_PLATFORMS, APP_UPDATE_ROLES, APP_VERSION_STATES, BUILD_NUMBER_PATTERN, RELEASE_ROLES, STORE_URL_MAX, UPDATE_LOG_MAX, VERSION_NAME_PATTERN } from './releases-values.ts';
+
+// Re-exported, not imported and exported: a bundler then binds a screen's import to the zod-free
+// module itself, without this module's schemas (docs/performance.md).
+export { VERSION_NAME_MAX, BUILD_NUMBER_MAX } from '../domain-limits.ts';
+// The roles, limits and value lists live in releases-values.ts (no zod), which screens read.
+export * from './releases-values.ts';
 
 /**
  * App and H5 releases (issue 12, spec 02 §2–§9, docs/releases.md). Vendor administrators
  * (SUPER, SENIOR) manage versions; the caregiver and installer apps ask for updates.
  */
 
-export const RELEASE_ROLES = ['SUPER_ROLE', 'SENIOR_ROLE'] as const satisfies readonly Role[];
-/** Who may ask for an app update: sessions of the caregiver and installer apps. */
-export const APP_UPDATE_ROLES = ['NURSING', 'MAINTAIN'] as const satisfies readonly Role[];
-
-/** Spec 02 §5 and §9. */
-export const VERSION_NAME_PATTERN = /^[0-9.]+$/;
-export const BUILD_NUMBER_PATTERN = /^[0-9]+$/;
-export const UPDATE_LOG_MAX = 500;
-export const STORE_URL_MAX = 512;
-/** A non-forced update prompt may be hidden this long (spec 02 §9). */
-export const UPDATE_PROMPT_HIDE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Clients ask for updates this often (spec 02 §9). */
-export const APP_UPDATE_POLL_MS = 10 * 60 * 1000;
-/** Largest app package or H5 file accepted by `/app/uploadFile`, streamed to storage. */
-export const RELEASE_FILE_MAX_BYTES = 300 * 1024 * 1024;
-/** File kinds `/app/uploadFile` accepts, by name ending. */
-export const RELEASE_FILE_EXTENSIONS = ['.apk', '.ipa', '.zip', '.wgt'] as const;
-
-export const APP_PLATFORMS = ['android', 'ios'] as const;
 export const AppPlatformSchema = z.enum(APP_PLATFORMS, { error: 'validation.invalid' });
 export type AppPlatform = z.infer<typeof AppPlatformSchema>;
 
-/** Spec 02 §4: saved (unpublished) → published → removed. */
-export const APP_VERSION_STATES = ['saved', 'published', 'removed'] as const;
 export const AppVersionStateSchema = z.enum(APP_VERSION_STATES, { error: 'validation.invalid' });
 export type AppVersionState = z.infer<typeof AppVersionStateSchema>;
 /** The only moves updateAppVersionStatus accepts. */

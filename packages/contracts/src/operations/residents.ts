@@ -13,19 +13,17 @@ import {
 import { booleanish, idSchema, nullOutput, pageOf, pageQuerySchema } from './common.ts';
 import { CARE_ROLES, fileOutput, importResultSchema, optionalText, personNameSchema, phoneSchema, spreadsheetUpload } from './care-common.ts';
 import { defineOperation } from './define.ts';
+import { CONTACT_RELATIONS, GENDERS, MEDICAL_CONDITIONS, RESIDENT_STATES } from './residents-values.ts';
 
-export const GENDERS = ['male', 'female'] as const;
+// The schemas and operations; the value lists live in residents-values.ts (no zod), which screens read.
+export * from './residents-values.ts';
+
 export const GenderSchema = z.enum(GENDERS, { error: 'validation.gender' });
 
-/** Medical history codes (spec 01 §3). */
-export const MEDICAL_CONDITIONS = ['hypertension', 'hyperlipidaemia', 'hyperglycaemia', 'alzheimers', 'paralysis', 'stroke'] as const;
 export const MedicalConditionSchema = z.enum(MEDICAL_CONDITIONS, { error: 'validation.medicalHistory' });
 
-export const CONTACT_RELATIONS = ['children', 'friend', 'others'] as const;
 export const ContactRelationSchema = z.enum(CONTACT_RELATIONS, { error: 'validation.relation' });
 
-/** Resident states (spec 01 §4); see docs/care-data.md for the transitions. */
-export const RESIDENT_STATES = ['notAdmitted', 'admitted', 'checkedOut', 'deregistered'] as const;
 export const ResidentStateSchema = z.enum(RESIDENT_STATES, { error: 'validation.invalid' });
 export type ResidentState = z.infer<typeof ResidentStateSchema>;
 

@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import type { Role } from '../roles.ts';
 import { idSchema, nullOutput } from './common.ts';
 import { defineOperation } from './define.ts';
 import { STATISTICS_MULT_MIN, STATISTICS_MULT_MAX } from '../domain-limits.ts';
-export { STATISTICS_MULT_MIN, STATISTICS_MULT_MAX };
+import { GOVERNMENT_ASSIGNER_ROLES, SLEEP_SCORE_BANDS, STATISTICS_ROLES, STATISTICS_RULE_ROLES } from './statistics-values.ts';
+
+// Re-exported, not imported and exported: a bundler then binds a screen's import to the zod-free
+// module itself, without this module's schemas (docs/performance.md).
+export { STATISTICS_MULT_MIN, STATISTICS_MULT_MAX } from '../domain-limits.ts';
+// The roles and figures live in statistics-values.ts (no zod), which screens read.
+export * from './statistics-values.ts';
 
 /**
  * Big-data statistics (issue 13, spec 01 §2 /statistics and §9, spec 02 §2, §7 "Big data", §9;
@@ -11,24 +16,6 @@ export { STATISTICS_MULT_MIN, STATISTICS_MULT_MAX };
  * the care home's time zone. Every answer carries the real figures, the shown figures (counts
  * times the provider's coefficient) and the coefficient with the date it applies from.
  */
-
-/** Who opens /statistics (spec 01 §2). */
-export const STATISTICS_ROLES = ['ONE_ROLE', 'TWO_ROLE', 'GOVERNMENT'] as const satisfies readonly Role[];
-/** Who sets the coefficient (/settings/statisticsMult: ONE_ROLE, TWO_ROLE). */
-export const STATISTICS_RULE_ROLES = ['ONE_ROLE', 'TWO_ROLE'] as const satisfies readonly Role[];
-/** Who assigns providers to government accounts: the vendor's administrators. */
-export const GOVERNMENT_ASSIGNER_ROLES = ['SENIOR_ROLE', 'SUPER_ROLE', 'BUSINESS_ROLE'] as const satisfies readonly Role[];
-
-/** The coefficient's range and step (two decimals). 1 shows real figures. */
-export const STATISTICS_MULT_DEFAULT = 1;
-/** A device at or under this battery percent counts as battery low. */
-export const STATISTICS_BATTERY_LOW_PERCENT = 20;
-/** Daily trend length and monthly trend length. */
-export const STATISTICS_TREND_DAYS = 30;
-export const STATISTICS_TREND_MONTHS = 12;
-/** Sleep score bands of the score distribution: lower bounds. */
-export const SLEEP_SCORE_BANDS = ['0-59', '60-69', '70-79', '80-89', '90-100'] as const;
-export type SleepScoreBand = (typeof SLEEP_SCORE_BANDS)[number];
 
 export const statisticsMultSchema = z.coerce
   .number({ error: 'statistics.mult' })

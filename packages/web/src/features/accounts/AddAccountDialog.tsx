@@ -4,7 +4,7 @@ import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import {
   CREATABLE_ROLES, DATA_PERMISSIONS, DISPLAY_NAME_MAX, LOGIN_NAME_MAX, LOGIN_NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PLATFORM_ROLES, PROVIDER_BOUND_ROLES,
-  displayNameSchema, insertAccount, loginNameSchema, type DataPermission, type Role,
+  insertAccount, type DataPermission, type Role,
 } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
@@ -87,10 +87,10 @@ export function AddAccountDialog({ open, myRole, feedback, onClose }: AddAccount
       initialValues={roles.length === 1 ? { role: roles[0] } : {}}
     >
       <Form.Item<NewAccountValues> name="userName" label={labels.userName} required extra={t('accounts.form.userNameHint', { min: LOGIN_NAME_MIN, max: LOGIN_NAME_MAX })}
-        rules={[contractRule(loginNameSchema, language, { field: labels.userName })]}>
+        rules={[contractRule((schemas) => schemas.loginNameSchema, language, { field: labels.userName })]}>
         <Input maxLength={LOGIN_NAME_MAX} autoFocus />
       </Form.Item>
-      <Form.Item<NewAccountValues> name="nickName" label={labels.nickName} required rules={[contractRule(displayNameSchema, language, { field: labels.nickName })]}>
+      <Form.Item<NewAccountValues> name="nickName" label={labels.nickName} required rules={[contractRule((schemas) => schemas.displayNameSchema, language, { field: labels.nickName })]}>
         <Input maxLength={DISPLAY_NAME_MAX} />
       </Form.Item>
       <Form.Item<NewAccountValues> name="role" label={labels.role} rules={[requiredRule(language, labels.role)]}>

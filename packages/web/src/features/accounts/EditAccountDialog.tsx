@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
-import { DATA_PERMISSIONS, DISPLAY_NAME_MAX, displayNameSchema, operateAccount, type Account, type DataPermission } from '@vigil/contracts';
+import { DATA_PERMISSIONS, DISPLAY_NAME_MAX, operateAccount, type Account, type DataPermission } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
@@ -63,7 +63,7 @@ export function EditAccountDialog({ account, feedback, onClose }: EditAccountDia
       onSubmit={(values) => account && save.mutate({ id: account.id, values })}
       initialValues={{ nickName: account?.nickName ?? '', dataPermission: account?.dataPermission ?? undefined }}
     >
-      <Form.Item<AccountEditValues> name="nickName" label={nameLabel} required rules={[contractRule(displayNameSchema, language, { field: nameLabel })]}>
+      <Form.Item<AccountEditValues> name="nickName" label={nameLabel} required rules={[contractRule((schemas) => schemas.displayNameSchema, language, { field: nameLabel })]}>
         <Input maxLength={DISPLAY_NAME_MAX} autoFocus />
       </Form.Item>
       {isSubAccount && (

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Flex, Form, Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BATCH_NAMES_MAX, batchNamesSchema, splitBatchNames } from '@vigil/contracts';
+import { BATCH_NAMES_MAX, splitBatchNames } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
@@ -59,7 +59,7 @@ export function BatchNamesDialog(props: BatchNamesDialogProps) {
       onSubmit={(values) => mutation.mutate(values)}
     >
       <Form.Item<BatchValues> name="names" label={label} required extra={t('addresses.form.batchHint', { max: BATCH_NAMES_MAX })}
-        rules={[contractRule(batchNamesSchema, language, { field: label })]}>
+        rules={[contractRule((schemas) => schemas.batchNamesSchema, language, { field: label })]}>
         <Input placeholder={placeholder} autoFocus />
       </Form.Item>
       {names.length > 0 && (

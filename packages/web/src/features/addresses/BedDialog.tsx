@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_CODE_MAX, PLACE_NAME_MAX, placeNameSchema, updateBunk, updateBunkInputSchema } from '@vigil/contracts';
+import { DEVICE_CODE_MAX, PLACE_NAME_MAX, updateBunk } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule } from '../shared/contractRule.ts';
@@ -52,11 +52,11 @@ export function BedDialog({ bed, feedback, onSaved, onClose }: BedDialogProps) {
       onSubmit={(values) => mutation.mutate(values)}
       initialValues={{ name: bed?.name ?? '', deviceCode: bed?.deviceCode ?? '' }}
     >
-      <Form.Item<BedValues> name="name" label={labels.name} required rules={[contractRule(placeNameSchema, language, { field: labels.name })]}>
+      <Form.Item<BedValues> name="name" label={labels.name} required rules={[contractRule((schemas) => schemas.placeNameSchema, language, { field: labels.name })]}>
         <Input maxLength={PLACE_NAME_MAX} autoFocus />
       </Form.Item>
       <Form.Item<BedValues> name="deviceCode" label={labels.deviceCode} extra={t('addresses.bed.deviceCodeHint')}
-        rules={[contractRule(updateBunkInputSchema.shape.deviceCode, language, { field: labels.deviceCode, optional: true })]}>
+        rules={[contractRule((schemas) => schemas.updateBunkInputSchema.shape.deviceCode, language, { field: labels.deviceCode, optional: true })]}>
         <Input maxLength={DEVICE_CODE_MAX} allowClear />
       </Form.Item>
     </FormDialog>

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { enclosureAdd, enclosureAddInputSchema, enclosureUpdate, GEOFENCE_RADIUS_MAX_M, GEOFENCE_RADIUS_MIN_M, KEYWORD_MAX, PLACE_NAME_MAX } from '@vigil/contracts';
+import { enclosureAdd, enclosureUpdate, GEOFENCE_RADIUS_MAX_M, GEOFENCE_RADIUS_MIN_M, KEYWORD_MAX, PLACE_NAME_MAX } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/index.ts';
-import { contractRule } from '../shared/contractRule.ts';
+import { contractRule, type ContractSchemas, type SchemaPicker } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import type { Feedback } from '../shared/useFeedback.tsx';
@@ -29,7 +29,8 @@ export interface GeofenceEditDialogProps {
   onClose: () => void;
 }
 
-const fields = enclosureAddInputSchema.shape;
+/** The contract's schema of one geofence field. */
+const field = (name: keyof ContractSchemas['enclosureAddInputSchema']['shape']): SchemaPicker => (schemas) => schemas.enclosureAddInputSchema.shape[name];
 const DEFAULT_RADIUS_M = 200;
 
 /** An empty number box must fail the schema (z.coerce would read it as 0). */
@@ -85,25 +86,25 @@ export function GeofenceEditDialog({ areaId, geofence, feedback, onSaved, onClos
       onSubmit={(values) => mutation.mutate(values)}
       initialValues={initialValues}
     >
-      <Form.Item<GeofenceValues> name="name" label={labels.name} required rules={[contractRule(fields.name, language, { field: labels.name })]}>
+      <Form.Item<GeofenceValues> name="name" label={labels.name} required rules={[contractRule(field('name'), language, { field: labels.name })]}>
         <Input maxLength={PLACE_NAME_MAX} autoFocus />
       </Form.Item>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', columnGap: 12 }}>
         <Form.Item<GeofenceValues> name="centerLat" label={labels.lat} required
-          rules={[contractRule(fields.centerLat, language, { field: labels.lat, toInput: requiredNumber })]}>
+          rules={[contractRule(field('centerLat'), language, { field: labels.lat, toInput: requiredNumber })]}>
           <InputNumber min={-90} max={90} step={0.000001} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item<GeofenceValues> name="centerLng" label={labels.lng} required
-          rules={[contractRule(fields.centerLng, language, { field: labels.lng, toInput: requiredNumber })]}>
+          rules={[contractRule(field('centerLng'), language, { field: labels.lng, toInput: requiredNumber })]}>
           <InputNumber min={-180} max={180} step={0.000001} style={{ width: '100%' }} />
         </Form.Item>
       </div>
       <Form.Item<GeofenceValues> name="radius" label={labels.radius} required
-        rules={[contractRule(fields.radius, language, { field: labels.radius, toInput: requiredNumber })]}>
+        rules={[contractRule(field('radius'), language, { field: labels.radius, toInput: requiredNumber })]}>
         <InputNumber min={GEOFENCE_RADIUS_MIN_M} max={GEOFENCE_RADIUS_MAX_M} precision={0} addonAfter={t('addresses.geofence.metres')} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item<GeofenceValues> name="keyword" label={labels.keyword} extra={t('addresses.geofence.keywordHint')}
-        rules={[contractRule(fields.keyword, language, { field: labels.keyword, optional: true })]}>
+        rules={[contractRule(field('keyword'), language, { field: labels.keyword, optional: true })]}>
         <Input maxLength={KEYWORD_MAX} />
       </Form.Item>
     </FormDialog>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PLACE_NAME_MAX, PLACE_NAME_MIN, placeNameSchema } from '@vigil/contracts';
+import { PLACE_NAME_MAX, PLACE_NAME_MIN } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
@@ -57,7 +57,7 @@ export function NameDialog(props: NameDialogProps) {
       initialValues={{ name: initialName ?? '' }}
     >
       <Form.Item<NameValues> name="name" label={label} required extra={t('addresses.form.nameHint', { min: PLACE_NAME_MIN, max: PLACE_NAME_MAX })}
-        rules={[contractRule(placeNameSchema, language, { field: label })]}>
+        rules={[contractRule((schemas) => schemas.placeNameSchema, language, { field: label })]}>
         <Input maxLength={PLACE_NAME_MAX} autoFocus />
       </Form.Item>
     </FormDialog>

@@ -1,10 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { AnalyticsSettingsInputSchema, RESPONSE_TARGET_SECONDS_MAX, RESPONSE_TARGET_SECONDS_MIN, SHIFT_COUNT_MAX } from '@vigil/contracts';
+import { RESPONSE_TARGET_SECONDS_MAX, RESPONSE_TARGET_SECONDS_MIN, SHIFT_COUNT_MAX } from '@vigil/contracts';
 import { Alert, Button, Card, Form, Input, InputNumber, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asLanguage } from '../alarms/alarmText.ts';
-import { contractMessage, contractRule } from '../shared/contractRule.ts';
+import { contractMessage, contractRule, loadContractSchemas, usePreloadContractSchemas } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { useAnalyticsSettings, useSaveAnalyticsSettings } from './analyticsApi.ts';
@@ -24,6 +24,7 @@ export function AnalyticsSettingsCard({ feedback }: { feedback: Feedback }) {
   const settings = useAnalyticsSettings();
   const save = useSaveAnalyticsSettings();
   const [form] = Form.useForm<SettingsForm>();
+  usePreloadContractSchemas();
 
   useEffect(() => {
     if (settings.data) form.setFieldsValue({ shiftStarts: settings.data.shiftStarts, targetSeconds: settings.data.targetSeconds });
@@ -50,6 +51,7 @@ export function AnalyticsSettingsCard({ feedback }: { feedback: Feedback }) {
           <Form.List
             name="shiftStarts"
             rules={[{ validator: async (_rule, value: unknown) => {
+              const { AnalyticsSettingsInputSchema } = await loadContractSchemas();
               const parsed = AnalyticsSettingsInputSchema.shape.shiftStarts.safeParse(value);
               if (!parsed.success) throw new Error(contractMessage(parsed.error.issues[0]?.message, language));
             } }]}
@@ -92,7 +94,7 @@ export function AnalyticsSettingsCard({ feedback }: { feedback: Feedback }) {
           <Form.Item
             name="targetSeconds"
             label={t('analytics.settings.target')}
-            rules={[contractRule(AnalyticsSettingsInputSchema.shape.targetSeconds, language, { field: t('analytics.settings.target') })]}
+            rules={[contractRule((schemas) => schemas.AnalyticsSettingsInputSchema.shape.targetSeconds, language, { field: t('analytics.settings.target') })]}
           >
             <InputNumber min={RESPONSE_TARGET_SECONDS_MIN} max={RESPONSE_TARGET_SECONDS_MAX} addonAfter={t('analytics.settings.secondsUnit')} />
           </Form.Item>

@@ -71,7 +71,7 @@ export function SpreadsheetImportDialogBody<Result extends { imported: number }>
       setPhase({ kind: 'done', result });
       onImported(result);
     } catch (error) {
-      const rejection = error instanceof ApiError ? readImportRejection(error.data) : null;
+      const rejection = error instanceof ApiError ? await readImportRejection(error.data) : null;
       setPhase(rejection ? { kind: 'rejected', rejection } : { kind: 'failed', message: errorText(error) });
     }
   };

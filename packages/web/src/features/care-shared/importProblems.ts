@@ -1,4 +1,5 @@
-import { importProblemSchema, IMPORT_MAX_BYTES, type ImportProblem } from '@vigil/contracts';
+import { IMPORT_MAX_BYTES, type ImportProblem } from '@vigil/contracts';
+import { loadContractSchemas } from '../shared/contractRule.ts';
 
 /** A rejected import: the problems the server listed and how many it found in all. */
 export interface ImportRejection {
@@ -6,12 +7,11 @@ export interface ImportRejection {
   total: number;
 }
 
-const problemList = importProblemSchema.array();
-
 /** Reads the `{problems, total}` a rejected import answers with (status 400); null for any other failure. */
-export function readImportRejection(data: unknown): ImportRejection | null {
+export async function readImportRejection(data: unknown): Promise<ImportRejection | null> {
   if (typeof data !== 'object' || data === null || !('problems' in data)) return null;
-  const parsed = problemList.safeParse(data.problems);
+  const { importProblemSchema } = await loadContractSchemas();
+  const parsed = importProblemSchema.array().safeParse(data.problems);
   if (!parsed.success || parsed.data.length === 0) return null;
   const total = 'total' in data && typeof data.total === 'number' ? data.total : parsed.data.length;
   return { problems: parsed.data, total: Math.max(total, parsed.data.length) };

@@ -3,9 +3,10 @@ import { Alert, Button, Card, Flex, Form, Result, Skeleton, Tag, Typography } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { caregiverSchema, type Caregiver } from '@vigil/contracts';
+import type { Caregiver } from '@vigil/contracts';
 import { useEdition } from '../../session/edition.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
+import { loadContractSchemas, usePreloadContractSchemas } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { caregiverEditionView } from './caregiverEdition.ts';
@@ -23,9 +24,10 @@ function idFromQuery(value: string | null): number | null {
   return value && Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** The row the list passed in the navigation state, when it is a caregiver. */
-function caregiverFromState(state: unknown): Caregiver | null {
+/** The row the list passed in the navigation state, when the contract's schema reads it as a caregiver. */
+async function caregiverFromState(state: unknown): Promise<Caregiver | null> {
   if (typeof state !== 'object' || state === null || !('caregiver' in state)) return null;
+  const { caregiverSchema } = await loadContractSchemas();
   const parsed = caregiverSchema.safeParse(state.caregiver);
   return parsed.success ? parsed.data : null;
 }
@@ -38,9 +40,10 @@ export function CaregiverFormPage() {
   const feedback = useFeedback();
   const [searchParams] = useSearchParams();
   const id = idFromQuery(searchParams.get('id'));
-  const caregiver = useCaregiver(id, caregiverFromState(location.state));
+  const caregiver = useCaregiver(id, () => caregiverFromState(location.state));
   const edition = caregiverEditionView(useEdition().isAbroad);
   const [form] = Form.useForm<CaregiverFormValues>();
+  usePreloadContractSchemas();
   const [created, setCreated] = useState<{ account: string; password: string } | null>(null);
   const back = () => navigate(CAREGIVER_LIST_PATH);
   const save = useSaveCaregiver(feedback, (saved) => {

@@ -19,13 +19,16 @@ export function useCaregiverList(query: CaregiverListQuery) {
   return useQuery({ queryKey: [...CAREGIVERS_KEY, 'list', query], queryFn: () => callApi(queryNursingList, query), placeholderData: keepPreviousData });
 }
 
-/** One caregiver for the edit form: the row the list passed along, else read from the server. */
-export function useCaregiver(id: number | null, fromList: Caregiver | null) {
+/** One caregiver for the edit form: the row the list passed along (`fromList`), else read from the server. */
+export function useCaregiver(id: number | null, fromList: () => Promise<Caregiver | null>) {
   return useQuery({
     queryKey: [...CAREGIVERS_KEY, 'one', id],
-    queryFn: async (): Promise<Caregiver | null> => (id === null ? null : callApi(getNursing, { id })),
-    enabled: id !== null && fromList?.id !== id,
-    initialData: fromList?.id === id && id !== null ? fromList : undefined,
+    queryFn: async (): Promise<Caregiver | null> => {
+      if (id === null) return null;
+      const passed = await fromList();
+      return passed?.id === id ? passed : callApi(getNursing, { id });
+    },
+    enabled: id !== null,
     staleTime: Infinity,
     gcTime: 0,
   });

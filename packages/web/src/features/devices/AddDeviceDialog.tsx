@@ -1,13 +1,13 @@
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { insertDevice, insertDeviceInputSchema, plainDeviceIdSchema, registerDevice, registerDeviceInputSchema, type DeviceTypeInfo } from '@vigil/contracts';
+import { insertDevice, registerDevice, type DeviceTypeInfo } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useLanguage } from '../../i18n/index.ts';
 import { KIND_LABEL_KEYS } from '../devices-shared/deviceTypes.ts';
 import { DEVICES_SHARED_NS } from '../devices-shared/i18n.ts';
-import { contractRule, requiredRule } from '../shared/contractRule.ts';
+import { contractRule, requiredRule, type ContractSchemas, type SchemaPicker } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import type { Feedback } from '../shared/useFeedback.tsx';
@@ -27,6 +27,10 @@ interface AddValues {
 }
 
 const FIELDS = ['deviceId', 'deviceType', 'location', 'remark', 'imei', 'moduleImei', 'iccid', 'commMethod'] as const satisfies readonly (keyof AddValues)[];
+/** The contract's schema of a field a vendor registers a device with. */
+const registerField = (name: keyof ContractSchemas['registerDeviceInputSchema']['shape']): SchemaPicker => (schemas) => schemas.registerDeviceInputSchema.shape[name];
+/** The contract's schema of a field a care home adds a device with. */
+const insertField = (name: keyof ContractSchemas['insertDeviceInputSchema']['shape']): SchemaPicker => (schemas) => schemas.insertDeviceInputSchema.shape[name];
 
 /**
  * Add a device. A care home adds a device from the vendor's stock by its plain ID (the
@@ -52,8 +56,6 @@ export function AddDeviceDialog(props: { open: boolean; vendor: boolean; types: 
     iccid: t('devices.field.iccid'),
     commMethod: t('devices.field.commMethod'),
   };
-  const register = registerDeviceInputSchema.shape;
-  const insert = insertDeviceInputSchema.shape;
 
   async function submit(values: AddValues) {
     setSubmitting(true);
@@ -76,7 +78,7 @@ export function AddDeviceDialog(props: { open: boolean; vendor: boolean; types: 
     }
   }
 
-  const text = (name: keyof typeof label, schema: Parameters<typeof contractRule>[0], max?: number) => (
+  const text = (name: keyof typeof label, schema: SchemaPicker, max?: number) => (
     <Form.Item<AddValues> name={name} label={label[name]} rules={[contractRule(schema, language, { field: label[name], optional: true })]}>
       <Input maxLength={max} />
     </Form.Item>
@@ -99,7 +101,7 @@ export function AddDeviceDialog(props: { open: boolean; vendor: boolean; types: 
         name="deviceId"
         label={label.deviceId}
         extra={vendor ? t('devices.add.registerHint') : t('devices.add.hint')}
-        rules={[requiredRule(language, label.deviceId), contractRule(plainDeviceIdSchema, language, { field: label.deviceId, optional: true })]}
+        rules={[requiredRule(language, label.deviceId), contractRule((schemas) => schemas.plainDeviceIdSchema, language, { field: label.deviceId, optional: true })]}
       >
         <Input autoFocus autoComplete="off" spellCheck={false} />
       </Form.Item>
@@ -108,15 +110,15 @@ export function AddDeviceDialog(props: { open: boolean; vendor: boolean; types: 
       </Form.Item>
       {vendor ? (
         <>
-          {text('imei', register.imei)}
-          {text('moduleImei', register.moduleImei)}
-          {text('iccid', register.iccid)}
-          {text('commMethod', register.commMethod)}
+          {text('imei', registerField('imei'))}
+          {text('moduleImei', registerField('moduleImei'))}
+          {text('iccid', registerField('iccid'))}
+          {text('commMethod', registerField('commMethod'))}
         </>
       ) : (
-        text('location', insert.location)
+        text('location', insertField('location'))
       )}
-      <Form.Item<AddValues> name="remark" label={label.remark} rules={[contractRule(insert.remark, language, { field: label.remark, optional: true })]}>
+      <Form.Item<AddValues> name="remark" label={label.remark} rules={[contractRule(insertField('remark'), language, { field: label.remark, optional: true })]}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
     </FormDialog>

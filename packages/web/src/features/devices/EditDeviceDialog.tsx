@@ -1,7 +1,7 @@
 import { Form, Input, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateDevice, updateDeviceInputSchema, type Device } from '@vigil/contracts';
+import { updateDevice, type Device } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule } from '../shared/contractRule.ts';
@@ -30,7 +30,6 @@ export function EditDeviceDialog({ device, vendor, feedback, onClose }: { device
   const refresh = useRefreshDevices();
   const [form] = Form.useForm<EditValues>();
   const [submitting, setSubmitting] = useState(false);
-  const shape = updateDeviceInputSchema.shape;
   const label: Record<(typeof FIELDS)[number], string> = {
     location: t('devices.field.location'),
     remark: t('devices.field.remark'),
@@ -64,7 +63,7 @@ export function EditDeviceDialog({ device, vendor, feedback, onClose }: { device
   }
 
   const text = (name: Exclude<(typeof FIELDS)[number], 'withheld' | 'remark'>) => (
-    <Form.Item<EditValues> name={name} label={label[name]} rules={[contractRule(shape[name], language, { field: label[name], optional: true })]}>
+    <Form.Item<EditValues> name={name} label={label[name]} rules={[contractRule((schemas) => schemas.updateDeviceInputSchema.shape[name], language, { field: label[name], optional: true })]}>
       <Input autoComplete="off" />
     </Form.Item>
   );
@@ -96,7 +95,7 @@ export function EditDeviceDialog({ device, vendor, feedback, onClose }: { device
       ) : (
         text('location')
       )}
-      <Form.Item<EditValues> name="remark" label={label.remark} rules={[contractRule(shape.remark, language, { field: label.remark, optional: true })]}>
+      <Form.Item<EditValues> name="remark" label={label.remark} rules={[contractRule((schemas) => schemas.updateDeviceInputSchema.shape.remark, language, { field: label.remark, optional: true })]}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
       {vendor && device?.inStock && (

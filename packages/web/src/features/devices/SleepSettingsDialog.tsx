@@ -3,14 +3,14 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ClockTimeSchema, isUploadData, LEAVE_BED_MODE_SECONDS, LEAVE_BED_MODES, REPORT_AFTER_WAKE_MINUTES, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S, ReportIntervalSchema, SENSITIVITIES, updateAlgMode,
+  isUploadData, LEAVE_BED_MODE_SECONDS, LEAVE_BED_MODES, REPORT_AFTER_WAKE_MINUTES, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S, SENSITIVITIES, updateAlgMode,
   updateInterval, updateSleepSchedule, type DeviceCommand, type DeviceDetail,
 } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { FormRadioGroup } from '../../components/FormControls.tsx';
 import { useLanguage } from '../../i18n/index.ts';
 import { CommandStateTag } from '../devices-shared/DeviceBadges.tsx';
-import { contractRule, requiredRule } from '../shared/contractRule.ts';
+import { contractRule, requiredRule, usePreloadContractSchemas } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { useRefreshDevices } from './devicesApi.ts';
@@ -38,6 +38,7 @@ export function SleepSettingsDialog({ device, open, feedback, onClose }: { devic
   const language = useLanguage();
   const refresh = useRefreshDevices();
   const [form] = Form.useForm<SleepSettingsValues>();
+  usePreloadContractSchemas(open);
   const [submitting, setSubmitting] = useState(false);
   // The last command this dialog sent, as the server answered it; the polled detail then carries its fate.
   const [sent, setSent] = useState<DeviceCommand | null>(null);
@@ -112,7 +113,7 @@ export function SleepSettingsDialog({ device, open, feedback, onClose }: { devic
         label={label.reportInterval}
         extra={t('devices.settings.reportIntervalHint', { min: REPORT_INTERVAL_MIN_S, max: REPORT_INTERVAL_MAX_S })}
         validateTrigger={['onChange', 'onBlur']}
-        rules={[requiredRule(language, label.reportInterval, 'validation.reportInterval'), contractRule(ReportIntervalSchema, language, { field: label.reportInterval, optional: true })]}
+        rules={[requiredRule(language, label.reportInterval, 'validation.reportInterval'), contractRule((schemas) => schemas.ReportIntervalSchema, language, { field: label.reportInterval, optional: true })]}
       >
         <InputNumber<number> style={{ width: 160 }} addonAfter={t('devices.settings.seconds')} precision={0} changeOnWheel={false} />
       </Form.Item>
@@ -120,10 +121,10 @@ export function SleepSettingsDialog({ device, open, feedback, onClose }: { devic
         <Switch />
       </Form.Item>
       <Flex gap={16} wrap>
-        <Form.Item<SleepSettingsValues> name="bedTime" label={label.bedTime} rules={[contractRule(ClockTimeSchema, language, { field: label.bedTime })]}>
+        <Form.Item<SleepSettingsValues> name="bedTime" label={label.bedTime} rules={[contractRule((schemas) => schemas.ClockTimeSchema, language, { field: label.bedTime })]}>
           <ClockInput />
         </Form.Item>
-        <Form.Item<SleepSettingsValues> name="wakeTime" label={label.wakeTime} extra={t('devices.settings.wakeTimeHint', { minutes: REPORT_AFTER_WAKE_MINUTES })} rules={[contractRule(ClockTimeSchema, language, { field: label.wakeTime })]}>
+        <Form.Item<SleepSettingsValues> name="wakeTime" label={label.wakeTime} extra={t('devices.settings.wakeTimeHint', { minutes: REPORT_AFTER_WAKE_MINUTES })} rules={[contractRule((schemas) => schemas.ClockTimeSchema, language, { field: label.wakeTime })]}>
           <ClockInput />
         </Form.Item>
       </Flex>

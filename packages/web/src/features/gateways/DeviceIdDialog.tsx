@@ -1,4 +1,4 @@
-import { deviceIdSchema, LOCATION_MAX } from '@vigil/contracts';
+import { LOCATION_MAX } from '@vigil/contracts';
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,7 @@ export function DeviceIdDialog(props: DeviceIdDialogProps) {
       open={props.open} title={props.title} form={form} formName={props.formName} okText={t('gateways.common.save')} cancelText={t('gateways.common.cancel')}
       submitting={submitting} onCancel={props.onCancel} onSubmit={(values) => void submit(values)}
     >
-      <Form.Item name="deviceId" label={props.idLabel} rules={[requiredRule(language, props.idLabel), contractRule(deviceIdSchema, language, { field: props.idLabel })]} extra={t('gateways.field.deviceIdHelp')}>
+      <Form.Item name="deviceId" label={props.idLabel} rules={[requiredRule(language, props.idLabel), contractRule((schemas) => schemas.deviceIdSchema, language, { field: props.idLabel })]} extra={t('gateways.field.deviceIdHelp')}>
         <Input autoFocus maxLength={64} />
       </Form.Item>
       {props.withLocation && (

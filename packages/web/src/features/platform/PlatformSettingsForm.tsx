@@ -2,11 +2,11 @@ import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_NAME_MAX, PLATFORM_NAME_MIN, platformNameSchema, platformSettingSave } from '@vigil/contracts';
+import { PLATFORM_NAME_MAX, PLATFORM_NAME_MIN, platformSettingSave } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { contractRule, requiredRule } from '../shared/contractRule.ts';
+import { contractRule, requiredRule, usePreloadContractSchemas } from '../shared/contractRule.ts';
 import { applyLogo, applyPlatformName, invalidatePlatformQueries } from './branding.ts';
 import { LogoField } from './LogoField.tsx';
 import { PLATFORM_NS } from './i18n.ts';
@@ -27,6 +27,7 @@ export function PlatformSettingsForm({ initial, feedback }: PlatformSettingsForm
   const language = useLanguage();
   const { t } = useTranslation(PLATFORM_NS);
   const [form] = Form.useForm<PlatformSettingValues>();
+  usePreloadContractSchemas();
   const queryClient = useQueryClient();
   const name = Form.useWatch('name', form);
   const logoUrl = Form.useWatch('logoUrl', form);
@@ -48,7 +49,7 @@ export function PlatformSettingsForm({ initial, feedback }: PlatformSettingsForm
     <Form<PlatformSettingValues> form={form} name="platformSettings" layout="vertical" initialValues={initial}
       onFinish={(values) => save.mutate(values)} autoComplete="off" style={{ maxWidth: 560 }}>
       <Form.Item<PlatformSettingValues> name="name" label={nameLabel} required extra={t('platform.settings.nameHint', { min: PLATFORM_NAME_MIN, max: PLATFORM_NAME_MAX })}
-        rules={[contractRule(platformNameSchema, language, { field: nameLabel })]}>
+        rules={[contractRule((schemas) => schemas.platformNameSchema, language, { field: nameLabel })]}>
         <Input maxLength={PLATFORM_NAME_MAX} showCount />
       </Form.Item>
       <Form.Item<PlatformSettingValues> name="logoUrl" label={t('platform.settings.logo')}>

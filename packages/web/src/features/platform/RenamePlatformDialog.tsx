@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_NAME_MAX, PLATFORM_NAME_MIN, platformNamePost, platformNameSchema } from '@vigil/contracts';
+import { PLATFORM_NAME_MAX, PLATFORM_NAME_MIN, platformNamePost } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { usePlatformName } from '../../api/platform-queries.ts';
 import { errorText } from '../shared/errorText.ts';
@@ -66,7 +66,7 @@ export function RenamePlatformDialog({ open, onClose }: RenamePlatformDialogProp
         initialValues={{ platformName: currentName }}
       >
         <Form.Item<RenameValues> name="platformName" label={label} required extra={t('platform.rename.hint', { min: PLATFORM_NAME_MIN, max: PLATFORM_NAME_MAX })}
-          rules={[contractRule(platformNameSchema, language, { field: label })]}>
+          rules={[contractRule((schemas) => schemas.platformNameSchema, language, { field: label })]}>
           <Input maxLength={PLATFORM_NAME_MAX} showCount autoFocus />
         </Form.Item>
         {/* The platform administrator's other platform-wide setting; it saves on its own. */}

@@ -4,7 +4,7 @@ import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
 import {
   LOGIN_NAME_MAX, LOGIN_NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PLATFORM_ROLES, PROVIDER_CODE_MAX, PROVIDER_NAME_MAX,
-  insertProvider, loginNameSchema, providerCodeSchema, providerNameSchema, type Role,
+  insertProvider, type Role,
 } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
@@ -82,11 +82,11 @@ export function AddProviderDialog({ open, myRole, feedback, onClose }: AddProvid
       {!isVendor && (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('providers.form.classTwoUnder')} />
       )}
-      <Form.Item<NewProviderValues> name="name" label={labels.name} required rules={[contractRule(providerNameSchema, language, { field: labels.name })]}>
+      <Form.Item<NewProviderValues> name="name" label={labels.name} required rules={[contractRule((schemas) => schemas.providerNameSchema, language, { field: labels.name })]}>
         <Input maxLength={PROVIDER_NAME_MAX} autoFocus />
       </Form.Item>
       <Form.Item<NewProviderValues> name="code" label={labels.code} extra={t('providers.form.codeHint', { max: PROVIDER_CODE_MAX })}
-        rules={[contractRule(providerCodeSchema, language, { field: labels.code, optional: true })]}>
+        rules={[contractRule((schemas) => schemas.providerCodeSchema, language, { field: labels.code, optional: true })]}>
         <Input maxLength={PROVIDER_CODE_MAX} />
       </Form.Item>
       {isVendor && (
@@ -96,7 +96,7 @@ export function AddProviderDialog({ open, myRole, feedback, onClose }: AddProvid
         </Form.Item>
       )}
       <Form.Item<NewProviderValues> name="userName" label={labels.userName} required extra={t('providers.form.userNameHint', { min: LOGIN_NAME_MIN, max: LOGIN_NAME_MAX })}
-        rules={[contractRule(loginNameSchema, language, { field: labels.userName })]}>
+        rules={[contractRule((schemas) => schemas.loginNameSchema, language, { field: labels.userName })]}>
         <Input maxLength={LOGIN_NAME_MAX} />
       </Form.Item>
       <Form.Item<NewProviderValues> name="passWord" label={labels.password} required extra={t('providers.form.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_CODE_MAX, PROVIDER_NAME_MAX, providerCodeSchema, providerNameSchema, updateProvider, type Provider } from '@vigil/contracts';
+import { PROVIDER_CODE_MAX, PROVIDER_NAME_MAX, updateProvider, type Provider } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
@@ -55,11 +55,11 @@ export function EditProviderDialog({ provider, feedback, onClose }: EditProvider
       onSubmit={(values) => provider && save.mutate({ id: provider.id, values })}
       initialValues={{ name: provider?.name ?? '', code: provider?.code ?? '' }}
     >
-      <Form.Item<ProviderEditValues> name="name" label={labels.name} required rules={[contractRule(providerNameSchema, language, { field: labels.name })]}>
+      <Form.Item<ProviderEditValues> name="name" label={labels.name} required rules={[contractRule((schemas) => schemas.providerNameSchema, language, { field: labels.name })]}>
         <Input maxLength={PROVIDER_NAME_MAX} autoFocus />
       </Form.Item>
       <Form.Item<ProviderEditValues> name="code" label={labels.code} extra={t('providers.form.codeHint', { max: PROVIDER_CODE_MAX })}
-        rules={[contractRule(providerCodeSchema, language, { field: labels.code, optional: true })]}>
+        rules={[contractRule((schemas) => schemas.providerCodeSchema, language, { field: labels.code, optional: true })]}>
         <Input maxLength={PROVIDER_CODE_MAX} />
       </Form.Item>
     </FormDialog>

@@ -3,7 +3,7 @@ import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   APP_PLATFORMS, BUILD_NUMBER_MAX, STORE_URL_MAX, UPDATE_LOG_MAX, VERSION_NAME_MAX,
-  addAppVersion, buildNumberSchema, storeUrlSchema, updateLogSchema, versionNameSchema, type AppPlatform,
+  addAppVersion, type AppPlatform,
 } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { FormSelect as Select } from '../../components/FormControls.tsx';
@@ -76,19 +76,19 @@ export function AddAppVersionDialog({ open, feedback, onClose }: { open: boolean
         <Select<AppPlatform> options={APP_PLATFORMS.map((value) => ({ value, label: value === 'ios' ? 'iOS' : 'Android' }))} />
       </Form.Item>
       <Form.Item<AppVersionValues> name="versionName" label={labels.versionName} required extra={t('releases.form.versionHint', { max: VERSION_NAME_MAX })}
-        rules={[contractRule(versionNameSchema, language, { field: labels.versionName })]}>
+        rules={[contractRule((schemas) => schemas.versionNameSchema, language, { field: labels.versionName })]}>
         <Input maxLength={VERSION_NAME_MAX + 5} inputMode="decimal" />
       </Form.Item>
       <Form.Item<AppVersionValues> name="buildNumber" label={labels.buildNumber} required
-        rules={[contractRule(buildNumberSchema, language, { field: labels.buildNumber })]}>
+        rules={[contractRule((schemas) => schemas.buildNumberSchema, language, { field: labels.buildNumber })]}>
         <Input maxLength={BUILD_NUMBER_MAX + 5} inputMode="numeric" />
       </Form.Item>
       <Form.Item<AppVersionValues> name="updateLog" label={labels.updateLog} required
-        rules={[contractRule(updateLogSchema, language, { field: labels.updateLog })]}>
+        rules={[contractRule((schemas) => schemas.updateLogSchema, language, { field: labels.updateLog })]}>
         <Input.TextArea rows={4} showCount maxLength={UPDATE_LOG_MAX} />
       </Form.Item>
       <Form.Item<AppVersionValues> name="storeUrl" label={labels.storeUrl} extra={t('releases.form.packageHint')} dependencies={['fileId']}
-        rules={[contractRule(storeUrlSchema, language, { field: labels.storeUrl, optional: true }), packageRule]}>
+        rules={[contractRule((schemas) => schemas.storeUrlSchema, language, { field: labels.storeUrl, optional: true }), packageRule]}>
         <Input maxLength={STORE_URL_MAX} inputMode="url" />
       </Form.Item>
       <Form.Item<AppVersionValues> name="fileId" label={labels.package}>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { VERSION_NAME_MAX, addH5Version, updateH5Version, versionNameSchema, type H5Version } from '@vigil/contracts';
+import { VERSION_NAME_MAX, addH5Version, updateH5Version, type H5Version } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule, requiredRule } from '../shared/contractRule.ts';
@@ -51,7 +51,7 @@ export function H5VersionDialog({ open, editing, feedback, onClose }: { open: bo
       initialValues={editing ? { version: editing.version, fileId: editing.file.fileId } : {}}
     >
       <Form.Item<H5Values> name="version" label={labels.version} required extra={t('releases.form.versionHint', { max: VERSION_NAME_MAX })}
-        rules={[contractRule(versionNameSchema, language, { field: labels.version })]}>
+        rules={[contractRule((schemas) => schemas.versionNameSchema, language, { field: labels.version })]}>
         <Input maxLength={VERSION_NAME_MAX + 5} inputMode="decimal" />
       </Form.Item>
       <Form.Item<H5Values> name="fileId" label={labels.file} extra={editing ? editing.file.fileName : t('releases.h5.fileHint')}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Progress, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_TYPES, REMARK_MAX, deviceTypeInfo, firmwarePost, firmwareUploadFile, md5Schema } from '@vigil/contracts';
+import { DEVICE_TYPES, REMARK_MAX, deviceTypeInfo, firmwarePost, firmwareUploadFile } from '@vigil/contracts';
 import { callApi, uploadFile } from '../../api/client.ts';
 import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useLanguage } from '../../i18n/index.ts';
@@ -73,7 +73,7 @@ export function UploadFirmwareDialog({ open, feedback, onClose }: { open: boolea
       <Form.Item<FirmwareValues> name="deviceType" label={labels.type} rules={[requiredRule(language, labels.type)]}>
         <Select<number> showSearch optionFilterProp="label" options={DEVICE_TYPES.map((info) => ({ value: info.type, label: `${info.model} (${info.type})` }))} />
       </Form.Item>
-      <Form.Item<FirmwareValues> name="md5" label={labels.md5} required rules={[contractRule(md5Schema, language, { field: labels.md5 })]}>
+      <Form.Item<FirmwareValues> name="md5" label={labels.md5} required rules={[contractRule((schemas) => schemas.md5Schema, language, { field: labels.md5 })]}>
         <Input maxLength={40} spellCheck={false} style={{ fontFamily: 'monospace' }} />
       </Form.Item>
       <Form.Item label={labels.file} required htmlFor="firmwareFile">

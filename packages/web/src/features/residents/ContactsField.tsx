@@ -2,7 +2,7 @@ import { DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Tooltip, Typography } from 'antd';
 import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_RELATIONS, CONTACTS_PER_RESIDENT_MAX, PERSON_NAME_MAX, personNameSchema, phoneSchema, type Resident } from '@vigil/contracts';
+import { CONTACT_RELATIONS, CONTACTS_PER_RESIDENT_MAX, PERSON_NAME_MAX, type Resident } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule, requiredRule } from '../shared/contractRule.ts';
 import { RELATION_LABEL_KEYS } from './residentLabels.ts';
@@ -35,10 +35,10 @@ export function ContactsField({ saved, onResetRelative }: ContactsFieldProps) {
                   {t('residents.contact.title', { index: index + 1 })}
                 </div>
                 <div className="resident-contact__grid">
-                  <Form.Item name={[field.name, 'name']} label={labels.name} required rules={[contractRule(personNameSchema, language, { field: labels.name })]}>
+                  <Form.Item name={[field.name, 'name']} label={labels.name} required rules={[contractRule((schemas) => schemas.personNameSchema, language, { field: labels.name })]}>
                     <Input maxLength={PERSON_NAME_MAX} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'phone']} label={labels.phone} required rules={[contractRule(phoneSchema, language, { field: labels.phone })]}>
+                  <Form.Item name={[field.name, 'phone']} label={labels.phone} required rules={[contractRule((schemas) => schemas.phoneSchema, language, { field: labels.phone })]}>
                     <Input inputMode="tel" maxLength={24} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'relation']} label={labels.relation} rules={[requiredRule(language, labels.relation)]}>

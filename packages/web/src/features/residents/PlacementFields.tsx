@@ -1,7 +1,7 @@
 import { Alert, Cascader, Form } from 'antd';
 import { FormSelect as Select } from '../../components/FormControls.tsx';
 import { useTranslation } from 'react-i18next';
-import { CAREGIVERS_PER_RESIDENT_MAX, residentInputSchema, type Resident } from '@vigil/contracts';
+import { CAREGIVERS_PER_RESIDENT_MAX, type Resident } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
 import { useAddressTree } from '../addresses/addressesApi.ts';
 import { bedOptions, occupantOf, type BedOption } from './bedOptions.ts';
@@ -47,7 +47,7 @@ export function PlacementFields({ resident }: { resident: Resident | null }) {
       {occupant && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('residents.bed.occupiedWarning', { name: occupant })} />}
       <Form.Item<ResidentFormValues> name="caregiverIds" label={labels.caregivers}
         extra={t('residents.field.caregiversHint', { max: CAREGIVERS_PER_RESIDENT_MAX })}
-        rules={[contractRule(residentInputSchema.shape.caregiverIds, language, { field: labels.caregivers })]}>
+        rules={[contractRule((schemas) => schemas.residentInputSchema.shape.caregiverIds, language, { field: labels.caregivers })]}>
         <Select
           mode="multiple"
           allowClear

@@ -3,7 +3,7 @@ import { FormRadioGroup, FormSelect as Select } from '../../components/FormContr
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
-  birthDateSchema, CARE_LEVEL_MAX, CARE_LEVEL_MIN, GENDERS, HEIGHT_MAX, HEIGHT_MIN, heightSchema, PERSON_NAME_MAX, personNameSchema, WEIGHT_MAX, WEIGHT_MIN, weightSchema,
+  CARE_LEVEL_MAX, CARE_LEVEL_MIN, GENDERS, HEIGHT_MAX, HEIGHT_MIN, PERSON_NAME_MAX, WEIGHT_MAX, WEIGHT_MIN,
 } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule, requiredRule } from '../shared/contractRule.ts';
@@ -32,7 +32,7 @@ export function ResidentBasicFields() {
   };
   return (
     <div className="resident-form__grid">
-      <Form.Item<ResidentFormValues> name="name" label={labels.name} required rules={[contractRule(personNameSchema, language, { field: labels.name })]}>
+      <Form.Item<ResidentFormValues> name="name" label={labels.name} required rules={[contractRule((schemas) => schemas.personNameSchema, language, { field: labels.name })]}>
         <Input maxLength={PERSON_NAME_MAX} autoFocus />
       </Form.Item>
       <Form.Item<ResidentFormValues> name="gender" label={labels.gender} rules={[requiredRule(language, labels.gender)]}>
@@ -43,7 +43,7 @@ export function ResidentBasicFields() {
         label={labels.birthDate}
         required
         extra={age === null ? t('residents.field.birthDateHint') : t('residents.field.age', { age })}
-        rules={[contractRule(birthDateSchema, language, { field: labels.birthDate, toInput: birthDateText })]}
+        rules={[contractRule((schemas) => schemas.birthDateSchema, language, { field: labels.birthDate, toInput: birthDateText })]}
       >
         <DatePicker
           style={{ width: '100%' }}
@@ -53,11 +53,11 @@ export function ResidentBasicFields() {
         />
       </Form.Item>
       <Form.Item<ResidentFormValues> name="height" label={labels.height} extra={t('residents.field.rangeHint', { min: HEIGHT_MIN })}
-        rules={[contractRule(heightSchema, language, { field: labels.height, optional: true })]}>
+        rules={[contractRule((schemas) => schemas.heightSchema, language, { field: labels.height, optional: true })]}>
         <InputNumber min={HEIGHT_MIN} max={HEIGHT_MAX} precision={0} addonAfter="cm" style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item<ResidentFormValues> name="weight" label={labels.weight} extra={t('residents.field.weightHint', { min: WEIGHT_MIN, max: WEIGHT_MAX })}
-        rules={[contractRule(weightSchema, language, { field: labels.weight, optional: true })]}>
+        rules={[contractRule((schemas) => schemas.weightSchema, language, { field: labels.weight, optional: true })]}>
         <InputNumber min={WEIGHT_MIN} max={WEIGHT_MAX} precision={1} step={0.1} addonAfter="kg" style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item<ResidentFormValues> name="careLevel" label={labels.careLevel}>

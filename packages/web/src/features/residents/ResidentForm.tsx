@@ -5,6 +5,7 @@ import { resetRelativePassword, type Resident } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { useAddressTree } from '../addresses/addressesApi.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
+import { usePreloadContractSchemas } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { bedOptions, pathLabel } from './bedOptions.ts';
@@ -29,6 +30,7 @@ export interface ResidentFormProps {
 export function ResidentForm({ resident, initialValues, feedback, onSaved, onCancel }: ResidentFormProps) {
   const { t } = useTranslation(RESIDENTS_NS);
   const [form] = Form.useForm<ResidentFormValues>();
+  usePreloadContractSchemas();
   const tree = useAddressTree();
   const { save, saving } = useSaveResident(feedback);
   const [relativeReset, setRelativeReset] = useState<{ account: string; password: string } | null>(null);

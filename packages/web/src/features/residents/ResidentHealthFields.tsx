@@ -1,6 +1,6 @@
 import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MEDICAL_CONDITIONS, REMARK_MAX, residentInputSchema } from '@vigil/contracts';
+import { MEDICAL_CONDITIONS, REMARK_MAX } from '@vigil/contracts';
 import { useLanguage } from '../../i18n/index.ts';
 import { contractRule } from '../shared/contractRule.ts';
 import { CONDITION_LABEL_KEYS } from './residentLabels.ts';
@@ -22,7 +22,7 @@ export function ResidentHealthFields() {
         />
       </Form.Item>
       <Form.Item<ResidentFormValues> name="remark" label={labels.remark}
-        rules={[contractRule(residentInputSchema.shape.remark, language, { field: labels.remark })]}>
+        rules={[contractRule((schemas) => schemas.residentInputSchema.shape.remark, language, { field: labels.remark })]}>
         <Input.TextArea maxLength={REMARK_MAX} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
     </>

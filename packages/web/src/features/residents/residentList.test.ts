@@ -50,8 +50,8 @@ describe('spreadsheet import', () => {
     assert.equal(spreadsheetFileProblem({ name: 'residents.xlsx', size: IMPORT_MAX_BYTES + 1 }), 'tooLarge');
   });
 
-  it('reads the row and column of each problem of a rejected file', () => {
-    const rejection = readImportRejection({
+  it('reads the row and column of each problem of a rejected file', async () => {
+    const rejection = await readImportRejection({
       problems: [{ row: 3, column: 'C', field: 'gender', message: 'Gender must be male or female.' }],
       total: 250,
     });
@@ -59,9 +59,9 @@ describe('spreadsheet import', () => {
     assert.deepEqual(rejection?.problems[0], { row: 3, column: 'C', field: 'gender', message: 'Gender must be male or female.' });
   });
 
-  it('does not mistake other failures for a problem report', () => {
-    assert.equal(readImportRejection(null), null);
-    assert.equal(readImportRejection({ problems: [] }), null);
-    assert.equal(readImportRejection({ problems: [{ row: 'x' }] }), null);
+  it('does not mistake other failures for a problem report', async () => {
+    assert.equal(await readImportRejection(null), null);
+    assert.equal(await readImportRejection({ problems: [] }), null);
+    assert.equal(await readImportRejection({ problems: [{ row: 'x' }] }), null);
   });
 });

@@ -1,5 +1,6 @@
 import { Form, Modal, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
+import { usePreloadContractSchemas } from './contractRule.ts';
 
 export interface FormDialogProps<Values> {
   open: boolean;
@@ -19,9 +20,11 @@ export interface FormDialogProps<Values> {
 /**
  * A modal whose whole body is one antd Form: the OK button is the form's submit
  * button, so Enter in any field submits, and the fields reset when it closes.
+ * Opening it starts loading the contract schemas its rules check with.
  */
 export function FormDialog<Values>(props: FormDialogProps<Values>) {
   const { open, title, form, formName, okText, cancelText, submitting, onCancel, onSubmit, initialValues, children } = props;
+  usePreloadContractSchemas(open);
   return (
     <Modal
       open={open}

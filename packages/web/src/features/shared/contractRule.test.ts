@@ -33,6 +33,14 @@ describe('contractRule states the contract limits', () => {
     assert.equal(await rejection(rule, Array.from({ length: 101 }, (_, index) => `R${index}`).join(',')), 'Enter at most 100 comma-separated names.');
   });
 
+  it('checks with the schema a picker names once the contract schemas load, with the same messages', async () => {
+    const rule = contractRule((schemas) => schemas.loginNameSchema, 'en-us', { field: 'Login account' });
+    assert.equal(await rejection(rule, 'abc'), 'Login account must be within 6~64 characters (letters or digits).');
+    assert.equal(await rejection(rule, 'abcdefg1'), '');
+    const optional = contractRule((schemas) => schemas.heightSchema, 'en-us', { field: 'Height', optional: true });
+    assert.equal(await rejection(optional, ''), '');
+  });
+
   it('writes a decimal limit the way the language does', async () => {
     const rule = contractRule(statisticsMultSchema, 'de', { field: 'Koeffizient' });
     assert.equal(await rejection(rule, 0.001), 'Der Koeffizient muss eine Zahl von 0,01 bis 100 mit höchstens zwei Nachkommastellen sein.');

@@ -1,10 +1,41 @@
 import type { FormRule } from 'antd';
+import { useEffect } from 'react';
 import { renderMessage, type Language } from '@vigil/contracts';
 import { contractMessages } from '../../i18n/contract-texts.ts';
+import type * as Schemas from './contractSchemas.ts';
 
 /** The part of a contract zod schema the adapter needs (keeps zod out of the web's imports). */
 export interface SafeParser {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ message: string; code?: string; maximum?: unknown }> } };
+}
+
+/** The contract schemas the forms validate with (contractSchemas.ts), once loaded. */
+export type ContractSchemas = typeof Schemas;
+
+/** Names a form's schema in the loaded module, e.g. `(schemas) => schemas.phoneSchema`. */
+export type SchemaPicker = (schemas: ContractSchemas) => SafeParser;
+
+let schemasLoading: Promise<ContractSchemas> | null = null;
+
+/**
+ * The contract schemas, loaded once. They come with zod and the operation modules that define
+ * them (~50 KB gzip), so no screen carries them statically: a form starts loading them when it
+ * shows (usePreloadContractSchemas), and its validators wait for them.
+ */
+export function loadContractSchemas(): Promise<ContractSchemas> {
+  schemasLoading ??= import('./contractSchemas.ts').catch((error: unknown) => {
+    schemasLoading = null; // a failed fetch (offline for a moment) is tried again by the next check
+    throw error;
+  });
+  return schemasLoading;
+}
+
+/** Starts loading the contract schemas while a form is shown, so its first check does not wait. */
+export function usePreloadContractSchemas(shown = true): void {
+  useEffect(() => {
+    // A failure here is reported by the validator that needs the schemas (it loads them again).
+    if (shown) loadContractSchemas().catch(() => undefined);
+  }, [shown]);
 }
 
 export interface ContractRuleOptions {
@@ -42,13 +73,15 @@ export function contractMessage(key: string | undefined, language: Language, par
  * The console's one form-rule adapter: an antd Form rule that validates with a contract
  * schema and shows the very message the server would answer (packages/contracts/src/i18n).
  * A message's stated limits come from the contract (MESSAGE_LIMITS); a generic "too long"
- * takes its limit from the schema's own issue, never from the caller.
+ * takes its limit from the schema's own issue, never from the caller. Forms pass a picker,
+ * so the schema (and zod) loads with the first check instead of with the screen.
  */
-export function contractRule(schema: SafeParser, language: Language, options: ContractRuleOptions): FormRule {
+export function contractRule(schema: SafeParser | SchemaPicker, language: Language, options: ContractRuleOptions): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       if (options.optional && isBlank(value)) return;
-      const result = schema.safeParse(options.toInput ? options.toInput(value) : value);
+      const parser = typeof schema === 'function' ? schema(await loadContractSchemas()) : schema;
+      const result = parser.safeParse(options.toInput ? options.toInput(value) : value);
       if (result.success) return;
       const issue = result.error.issues[0];
       const params: Record<string, string | number> = { field: options.field };

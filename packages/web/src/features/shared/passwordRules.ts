@@ -1,12 +1,12 @@
 import type { FormRule } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { isWeakPassword, newPasswordSchema, type Language } from '@vigil/contracts';
+import { isWeakPassword, type Language } from '@vigil/contracts';
 import { contractMessage, contractRule, isBlank } from './contractRule.ts';
 
 /** Rules for a new password: required, the contract's format rule, and not a built-in weak password. */
 export function newPasswordRules(language: Language, field: string): FormRule[] {
   return [
-    contractRule(newPasswordSchema, language, { field }),
+    contractRule((schemas) => schemas.newPasswordSchema, language, { field }),
     {
       validator: async (_rule, value: unknown) => {
         if (typeof value === 'string' && isWeakPassword(value)) throw new Error(contractMessage('auth.passwordWeak', language));

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Descriptions, Form, InputNumber, Skeleton } from 'antd';
-import { STATISTICS_MULT_MAX, STATISTICS_MULT_MIN, statisticsMultSchema } from '@vigil/contracts';
-import { contractRule } from '../shared/contractRule.ts';
+import { STATISTICS_MULT_MAX, STATISTICS_MULT_MIN } from '@vigil/contracts';
+import { contractRule, usePreloadContractSchemas } from '../shared/contractRule.ts';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../shared/errorText.ts';
 import { formatDateTime } from '../shared/formatDateTime.ts';
@@ -16,6 +16,7 @@ export function StatisticsMultPage() {
   const feedback = useFeedback();
   const rule = useRule(null);
   const save = useSaveRule();
+  usePreloadContractSchemas();
   const language = toLanguage(i18n.language);
 
   if (rule.isPending) return <Card><Skeleton active /></Card>;
@@ -50,7 +51,7 @@ export function StatisticsMultPage() {
             name="mult"
             label={t('statistics.mult.field')}
             extra={t('statistics.mult.hint', { min: STATISTICS_MULT_MIN, max: STATISTICS_MULT_MAX })}
-            rules={[{ required: true, message: t('statistics.mult.hint', { min: STATISTICS_MULT_MIN, max: STATISTICS_MULT_MAX }) }, contractRule(statisticsMultSchema, language, { field: t('statistics.mult.field') })]}
+            rules={[{ required: true, message: t('statistics.mult.hint', { min: STATISTICS_MULT_MIN, max: STATISTICS_MULT_MAX }) }, contractRule((schemas) => schemas.statisticsMultSchema, language, { field: t('statistics.mult.field') })]}
           >
             <InputNumber step={0.1} style={{ width: 200 }} />
           </Form.Item>

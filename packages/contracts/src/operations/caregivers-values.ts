@@ -1,0 +1,3 @@
+// Caregiver values without schemas: the console's screens read them without zod.
+
+export const CAREGIVER_GRADES = ['general', 'senior'] as const;
