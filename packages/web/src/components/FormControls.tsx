@@ -1,4 +1,4 @@
-import { Cascader, Radio, Select, type CascaderProps, type RadioGroupProps, type SelectProps } from 'antd';
+import { Radio, Select, type RadioGroupProps, type SelectProps } from 'antd';
 import { useEffect, type AriaAttributes } from 'react';
 
 /**
@@ -14,7 +14,7 @@ export function FormSelect<Value = unknown>({ 'aria-required': ariaRequired, ...
 }
 
 /** Keeps Form.Item's required state on the combobox input of a Select or Cascader (see FormSelect). */
-function useRequiredOnCombobox(id: string | undefined, ariaRequired: AriaAttributes['aria-required']): void {
+export function useRequiredOnCombobox(id: string | undefined, ariaRequired: AriaAttributes['aria-required']): void {
   const required = ariaRequired === true || ariaRequired === 'true';
   useEffect(() => {
     const input = id ? document.getElementById(id) : null;
@@ -22,12 +22,6 @@ function useRequiredOnCombobox(id: string | undefined, ariaRequired: AriaAttribu
     if (required) input.setAttribute('aria-required', 'true');
     else input.removeAttribute('aria-required');
   });
-}
-
-/** antd's Cascader inside a required Form.Item, for the same reason as FormSelect (it is an rc-select too). */
-export function FormCascader<Option extends object>({ 'aria-required': ariaRequired, ...props }: Omit<CascaderProps<Option>, 'multiple'> & AriaAttributes) {
-  useRequiredOnCombobox(props.id, ariaRequired);
-  return <Cascader<Option> {...props} />;
 }
 
 /**

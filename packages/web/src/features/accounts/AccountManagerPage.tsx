@@ -5,17 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { CREATABLE_ROLES, GOVERNMENT_ASSIGNER_ROLES, type Account, type Role } from '@vigil/contracts';
 import { useSession } from '../../session/session-store.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
+import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { PagedTable } from '../shared/PagedTable.tsx';
 import { usePagedQuery } from '../shared/usePagedQuery.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { accountColumns } from './accountColumns.tsx';
 import { useAccountList, type AccountListQuery } from './accountsApi.ts';
-import { AddAccountDialog } from './AddAccountDialog.tsx';
-import { EditAccountDialog } from './EditAccountDialog.tsx';
-import { GovernmentProvidersDialog } from './GovernmentProvidersDialog.tsx';
 import { ROLE_LABEL_KEYS } from './roleLabels.ts';
 import { useAccountActions } from './useAccountActions.ts';
 import { ACCOUNTS_NS } from './i18n.ts';
+
+// The add, edit and provider-assignment forms load when first opened.
+const AddAccountDialog = lazyDialog(() => import('./AddAccountDialog.tsx').then((m) => m.AddAccountDialog));
+const EditAccountDialog = lazyDialog(() => import('./EditAccountDialog.tsx').then((m) => m.EditAccountDialog), (props) => props.account !== null);
+const GovernmentProvidersDialog = lazyDialog(() => import('./GovernmentProvidersDialog.tsx').then((m) => m.GovernmentProvidersDialog), (props) => props.account !== null);
 
 /** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
 const TABLE_MIN_WIDTH = 1040;

@@ -1,10 +1,11 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { ALARM_GROUPS, alarmLogExport, type AlarmGroup, type AlarmRecord, type DealState } from '@vigil/contracts';
-import { Button, Card, DatePicker, Empty, Flex, Grid, Input, List, Select, Table, Tag, TreeSelect } from 'antd';
+import { Button, Card, Empty, Flex, Grid, Input, List, Select, Table, Tag, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RangePicker } from '../../components/LazyDatePicker.tsx';
 import { useAddressTree } from '../addresses/addressesApi.ts';
 import '../care-shared/care.css';
 import { useDownload } from '../care-shared/useDownload.ts';
@@ -52,7 +53,7 @@ export function AlarmLogPage() {
       {feedback.holder}
       <Flex wrap gap={12} className="care-filters" style={{ marginBottom: 16 }}>
         <Input.Search allowClear enterButton aria-label={t('alarms.log.searchLabel')} placeholder={t('alarms.log.search')} onSearch={(value) => filter({ keyWord: value.trim() || undefined })} />
-        <DatePicker.RangePicker aria-label={t('alarms.log.period')} placeholder={[t('alarms.log.from'), t('alarms.log.to')]} onChange={onRange} />
+        <RangePicker aria-label={t('alarms.log.period')} placeholder={[t('alarms.log.from'), t('alarms.log.to')]} onChange={onRange} />
         <Select<1 | 2>
           allowClear
           aria-label={t('alarms.log.level')}

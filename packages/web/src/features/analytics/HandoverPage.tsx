@@ -1,9 +1,10 @@
 import { FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { handoverPdf, type HandoverAlarm, type HandoverDevice, type HandoverResident } from '@vigil/contracts';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Spin, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Spin, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatePicker } from '../../components/LazyDatePicker.tsx';
 import { useDownload } from '../care-shared/useDownload.ts';
 import { errorText } from '../shared/errorText.ts';
 import { formatDateTime } from '../shared/formatDateTime.ts';

@@ -1,8 +1,9 @@
 import type { ResponseTimes } from '@vigil/contracts';
-import { Alert, Card, DatePicker, Empty, Flex, Spin, Table, Tag } from 'antd';
+import { Alert, Card, Empty, Flex, Spin, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RangePicker } from '../../components/LazyDatePicker.tsx';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { useResponseTimes } from './analyticsApi.ts';
@@ -47,7 +48,7 @@ export function ResponseTimesPage() {
       {feedback.holder}
       <Card>
         <Flex wrap gap={12} align="center" style={{ marginBottom: 16 }}>
-          <DatePicker.RangePicker
+          <RangePicker
             aria-label={t('analytics.period')}
             placeholder={[t('analytics.from'), t('analytics.to')]}
             allowClear={false}

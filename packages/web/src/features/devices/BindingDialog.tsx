@@ -1,5 +1,6 @@
 import { Form } from 'antd';
-import { FormCascader as Cascader, FormRadioGroup, FormSelect as Select } from '../../components/FormControls.tsx';
+import { FormCascader as Cascader } from '../../components/FormCascader.tsx';
+import { FormRadioGroup, FormSelect as Select } from '../../components/FormControls.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindDevice, deviceTypeInfo, Status, type DeviceDetail } from '@vigil/contracts';

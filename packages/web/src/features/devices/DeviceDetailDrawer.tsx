@@ -7,14 +7,14 @@ import { BatteryLevel, CommandStateTag, DeviceOnlineBadge, DeviceTypeLabel, Powe
 import { errorText } from '../shared/errorText.ts';
 import { formatDateTime } from '../shared/formatDateTime.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { BindingDialog } from './BindingDialog.tsx';
 import { DeviceKeyField } from './DeviceKeyField.tsx';
 import { bindingText, orDash } from './deviceText.ts';
 import { DETAIL_POLL_MS, useDeviceDetail } from './devicesApi.ts';
 import { DEVICES_NS } from './i18n.ts';
 import { lazyDialog } from '../shared/lazyDialog.tsx';
 
-// The sleep settings (with antd's time pickers) load when first opened.
+// The sleep settings (with antd's time pickers) and the binding form (with its cascader) load when first opened.
+const BindingDialog = lazyDialog(() => import('./BindingDialog.tsx').then((m) => m.BindingDialog), (props) => props.device !== null);
 const SleepSettingsDialog = lazyDialog(() => import('./SleepSettingsDialog.tsx').then((m) => m.SleepSettingsDialog));
 
 export interface DeviceDetailDrawerProps {

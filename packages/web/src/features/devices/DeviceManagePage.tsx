@@ -11,18 +11,22 @@ import { SpreadsheetImportDialog } from '../care-shared/SpreadsheetImportDialog.
 import { useDownload } from '../care-shared/useDownload.ts';
 import { typesOnScreen } from '../devices-shared/deviceTypes.ts';
 import { errorText } from '../shared/errorText.ts';
+import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
-import { AddDeviceDialog } from './AddDeviceDialog.tsx';
 import { DeviceCardList } from './DeviceCardList.tsx';
 import { deviceColumns } from './deviceColumns.tsx';
-import { DeviceDetailDrawer } from './DeviceDetailDrawer.tsx';
 import { DeviceFilters } from './DeviceFilters.tsx';
 import { isVendorRole, useDeviceList, useRefreshDevices, type DeviceListQuery } from './devicesApi.ts';
 import { useLiveDevices } from './useLiveDevices.ts';
 import { DeviceSummaryCards } from './DeviceSummaryCards.tsx';
-import { EditDeviceDialog } from './EditDeviceDialog.tsx';
 import { useDeviceActions } from './useDeviceActions.ts';
 import { DEVICES_NS } from './i18n.ts';
+
+// The add and edit dialogs and the detail drawer (descriptions, binding with its cascader,
+// settings) load when first opened.
+const AddDeviceDialog = lazyDialog(() => import('./AddDeviceDialog.tsx').then((m) => m.AddDeviceDialog));
+const EditDeviceDialog = lazyDialog(() => import('./EditDeviceDialog.tsx').then((m) => m.EditDeviceDialog), (props) => props.device !== null);
+const DeviceDetailDrawer = lazyDialog(() => import('./DeviceDetailDrawer.tsx').then((m) => m.DeviceDetailDrawer), (props) => props.id !== null);
 
 /** Below this width the table scrolls inside its card; phones get cards instead. */
 const TABLE_MIN_WIDTH = 1040;

@@ -5,12 +5,16 @@ import { useTranslation } from 'react-i18next';
 import '../care-shared/care.css';
 import { RowActions } from '../shared/RowActions.tsx';
 import { errorText } from '../shared/errorText.ts';
-import { FallInstallWizard } from './FallInstallWizard.tsx';
-import { FallRadarSettingsDialog } from './FallRadarSettingsDialog.tsx';
-import { FallSiteDialog } from './FallSiteDialog.tsx';
+import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { useFallRadarList, type DeviceListQuery } from './gatewaysApi.ts';
 import { GATEWAYS_NS } from './i18n.ts';
 import { OnlineTag } from './OnlineTag.tsx';
+
+// The settings editor (area editor, number inputs), the install wizard (steps, progress,
+// result) and the live site load when first opened.
+const FallRadarSettingsDialog = lazyDialog(() => import('./FallRadarSettingsDialog.tsx').then((m) => m.FallRadarSettingsDialog), (props) => props.deviceId !== null);
+const FallInstallWizard = lazyDialog(() => import('./FallInstallWizard.tsx').then((m) => m.FallInstallWizard), (props) => props.deviceId !== null);
+const FallSiteDialog = lazyDialog(() => import('./FallSiteDialog.tsx').then((m) => m.FallSiteDialog), (props) => props.deviceId !== null);
 
 /** Fall monitors (overseas, /deviceManage/ed719Device): settings, install wizard, real-time site. */
 export function FallRadarPage() {

@@ -12,17 +12,20 @@ import { SpreadsheetImportDialog } from '../care-shared/SpreadsheetImportDialog.
 import { useDownload } from '../care-shared/useDownload.ts';
 import { RowActions } from '../shared/RowActions.tsx';
 import { errorText } from '../shared/errorText.ts';
+import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
-import { DeviceIdDialog } from './DeviceIdDialog.tsx';
 import { GATEWAYS_KEY, useHostList, type DeviceListQuery } from './gatewaysApi.ts';
 import { GATEWAYS_NS } from './i18n.ts';
-import { MoveHostDialog } from './MoveHostDialog.tsx';
 import { OnlineTag } from './OnlineTag.tsx';
-import { PairingWizard } from './PairingWizard.tsx';
-import { SecurityInstallWizard } from './SecurityInstallWizard.tsx';
 import { SubDeviceTable, type SubDeviceRow } from './SubDeviceTable.tsx';
 import { useGatewayActions } from './useGatewayActions.ts';
 import './gateways.css';
+
+// The dialogs and wizards (steps, forms) load when first opened.
+const DeviceIdDialog = lazyDialog(() => import('./DeviceIdDialog.tsx').then((m) => m.DeviceIdDialog));
+const PairingWizard = lazyDialog(() => import('./PairingWizard.tsx').then((m) => m.PairingWizard), (props) => props.hostId !== null);
+const SecurityInstallWizard = lazyDialog(() => import('./SecurityInstallWizard.tsx').then((m) => m.SecurityInstallWizard), (props) => props.device !== null);
+const MoveHostDialog = lazyDialog(() => import('./MoveHostDialog.tsx').then((m) => m.MoveHostDialog), (props) => props.hostId !== null);
 
 type Dialog =
   | { kind: 'addHost' }

@@ -5,14 +5,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client.ts';
 import { errorText } from '../shared/errorText.ts';
+import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
-import { DeviceIdDialog } from './DeviceIdDialog.tsx';
 import { GATEWAYS_KEY, useHostList } from './gatewaysApi.ts';
 import { GATEWAYS_NS } from './i18n.ts';
-import { SecurityInstallWizard } from './SecurityInstallWizard.tsx';
 import { SubDeviceTable, type SubDeviceRow } from './SubDeviceTable.tsx';
 import { useGatewayActions } from './useGatewayActions.ts';
 import './gateways.css';
+
+// The install wizard (steps) and the replace dialog load when first opened.
+const DeviceIdDialog = lazyDialog(() => import('./DeviceIdDialog.tsx').then((m) => m.DeviceIdDialog));
+const SecurityInstallWizard = lazyDialog(() => import('./SecurityInstallWizard.tsx').then((m) => m.SecurityInstallWizard), (props) => props.device !== null);
 
 /** Every page of hosts this screen reads at once: 20 hosts carry up to 980 sub-devices. */
 const HOSTS_PER_PAGE = 20;

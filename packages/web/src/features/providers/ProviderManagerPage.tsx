@@ -6,17 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { PLATFORM_ROLES, PROVIDER_RESTORE_DAYS, type Provider } from '@vigil/contracts';
 import { useSession } from '../../session/session-store.ts';
 import { OneTimePasswordModal } from '../password/OneTimePasswordModal.tsx';
+import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { PagedTable } from '../shared/PagedTable.tsx';
 import { usePagedQuery } from '../shared/usePagedQuery.ts';
 import { TypedNameConfirm } from '../shared/TypedNameConfirm.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
-import { AddProviderDialog } from './AddProviderDialog.tsx';
 import { DeletedProvidersTable } from './DeletedProvidersTable.tsx';
-import { EditProviderDialog } from './EditProviderDialog.tsx';
 import { providerColumns } from './providerColumns.tsx';
 import { useProviderList, type ProviderListQuery } from './providersApi.ts';
 import { useProviderActions } from './useProviderActions.ts';
 import { PROVIDERS_NS } from './i18n.ts';
+
+// The add and edit forms load when first opened.
+const AddProviderDialog = lazyDialog(() => import('./AddProviderDialog.tsx').then((m) => m.AddProviderDialog));
+const EditProviderDialog = lazyDialog(() => import('./EditProviderDialog.tsx').then((m) => m.EditProviderDialog), (props) => props.provider !== null);
 
 /** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
 const TABLE_MIN_WIDTH = 1080;

@@ -4,14 +4,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_PLATFORMS, APP_VERSION_STATES, type AppPlatform, type AppVersion, type AppVersionState } from '@vigil/contracts';
 import { formatDateTime } from '../shared/formatDateTime.ts';
+import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { PagedTable } from '../shared/PagedTable.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { usePagedQuery } from '../shared/usePagedQuery.ts';
-import { AddAppVersionDialog } from './AddAppVersionDialog.tsx';
-import { PairH5Dialog } from './PairH5Dialog.tsx';
 import { useAppVersions, type AppVersionQuery } from './releasesApi.ts';
 import { useReleaseActions } from './useReleaseActions.ts';
 import { RELEASES_NS } from './i18n.ts';
+
+// The add and pairing dialogs (package upload, progress) load when first opened.
+const AddAppVersionDialog = lazyDialog(() => import('./AddAppVersionDialog.tsx').then((m) => m.AddAppVersionDialog));
+const PairH5Dialog = lazyDialog(() => import('./PairH5Dialog.tsx').then((m) => m.PairH5Dialog), (props) => props.version !== null);
 
 const STATE_COLOR: Record<AppVersionState, string> = { saved: 'default', published: 'green', removed: 'red' };
 const TABLE_MIN_WIDTH = 960;

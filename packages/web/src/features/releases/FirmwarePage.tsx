@@ -6,14 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { firmwareDelete, firmwarePageList, firmwareResume, firmwareUpdate, type Firmware, type FirmwareState } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
 import { formatDateTime } from '../shared/formatDateTime.ts';
+import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { PagedTable } from '../shared/PagedTable.tsx';
 import { useActionRunner } from '../shared/useActionRunner.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { usePagedQuery } from '../shared/usePagedQuery.ts';
-import { GrayDevicesDialog } from './GrayDevicesDialog.tsx';
-import { UpgradesDialog } from './UpgradesDialog.tsx';
-import { UploadFirmwareDialog } from './UploadFirmwareDialog.tsx';
 import { RELEASES_NS } from './i18n.ts';
+
+// The dialogs (upload, progress, the gray-device import) load when first opened.
+const UploadFirmwareDialog = lazyDialog(() => import('./UploadFirmwareDialog.tsx').then((m) => m.UploadFirmwareDialog));
+const GrayDevicesDialog = lazyDialog(() => import('./GrayDevicesDialog.tsx').then((m) => m.GrayDevicesDialog), (props) => props.firmware !== null);
+const UpgradesDialog = lazyDialog(() => import('./UpgradesDialog.tsx').then((m) => m.UpgradesDialog), (props) => props.firmware !== null);
 
 const STATE_COLOR: Record<FirmwareState, string> = { unpublished: 'default', grayscale: 'gold', full: 'green', removed: 'red' };
 const TABLE_MIN_WIDTH = 1100;

@@ -4,13 +4,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { H5Version } from '@vigil/contracts';
 import { formatDateTime } from '../shared/formatDateTime.ts';
+import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { PagedTable } from '../shared/PagedTable.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { usePagedQuery } from '../shared/usePagedQuery.ts';
-import { H5VersionDialog } from './H5VersionDialog.tsx';
 import { useH5Versions } from './releasesApi.ts';
 import { useReleaseActions } from './useReleaseActions.ts';
 import { RELEASES_NS } from './i18n.ts';
+
+// The add and edit dialog (package upload, progress) loads when first opened.
+const H5VersionDialog = lazyDialog(() => import('./H5VersionDialog.tsx').then((m) => m.H5VersionDialog));
 
 const TABLE_MIN_WIDTH = 760;
 

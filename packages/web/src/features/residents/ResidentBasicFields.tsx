@@ -1,4 +1,5 @@
-import { DatePicker, Form, Input, InputNumber, Switch } from 'antd';
+import { Form, Input, InputNumber, Switch } from 'antd';
+import { DatePicker } from '../../components/LazyDatePicker.tsx';
 import { FormRadioGroup, FormSelect as Select } from '../../components/FormControls.tsx';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

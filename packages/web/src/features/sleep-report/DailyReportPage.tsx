@@ -1,9 +1,10 @@
 import { MIN_SLEEP_MINUTES, type AnalysedNight, type DailyReport } from '@vigil/contracts';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Spin } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DatePicker } from '../../components/LazyDatePicker.tsx';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { hypnogramOption, scoreOption } from './chartOptions.ts';
