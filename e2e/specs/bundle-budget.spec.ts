@@ -19,10 +19,13 @@ import { chunkKey, entryKey, filesWithSource, gzipBytes, isOurModule, readManife
 // through schema-free operation descriptors and the contracts' values the shell reads moved
 // apart from their schemas (no zod in the entry or the shell). 560 → 545 KB when forms began to
 // load the contract schemas (and zod, 23 KB) on demand (contractRule pickers, contractSchemas.ts)
-// and the values screens read moved to zod-free modules: no first screen carries zod. What is
-// left is antd itself (table, pickers, select, tabs, menu) (docs/performance.md).
+// and the values screens read moved to zod-free modules: no first screen carries zod. 545 → 500 KB
+// (the goal; login 300 KB, the goal, measured 274 KB) when the console left the data router for
+// BrowserRouter + useRoutes (−17 KB on every page), antd's date pickers began to load after a
+// screen's first paint and the dialogs a screen opens on a click when first opened
+// (docs/performance.md).
 const LOGIN_BUDGET = 300 * 1024;
-const FIRST_SCREEN_BUDGET = 545 * 1024;
+const FIRST_SCREEN_BUDGET = 500 * 1024;
 /**
  * Our modules loaded after a screen is up (not screens), each with its own budget for what it
  * adds beyond the entry and the shell: ECharts with the line chart, which the household page
@@ -48,6 +51,8 @@ const ON_DEMAND: Readonly<Record<string, number>> = {
   'src/features/analytics/AnalyticsSettingsCard.tsx': 25 * 1024,
   'src/features/shared/contractSchemas.ts': 55 * 1024,
   'src/components/AntdDatePickers.ts': 40 * 1024,
+  // A device's detail drawer (settings, binding, recent events), opened from a row.
+  'src/features/devices/DeviceDetailDrawer.tsx': 95 * 1024,
 };
 /** The date pickers' chunk: no first screen may fetch it before it runs. */
 const DATE_PICKERS = 'src/components/AntdDatePickers.ts';
