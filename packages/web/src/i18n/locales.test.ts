@@ -206,3 +206,60 @@ describe('console locales', () => {
     assert.equal(new IntlMessageFormat(english, 'en-us').format({ count: 1, max: SUB_DEVICES_PER_HOST_MAX }), '1 of 49');
   });
 });
+
+/** The console's source files (not tests), for the call-site check below. */
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'locales' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Top-level property names of an object literal's text (`min: A, max`), or null when it spreads another object. */
+function propertyNames(literal: string): string[] | null {
+  const names: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const parts: string[] = [];
+  for (let index = 0; index <= literal.length; index += 1) {
+    const char = literal[index];
+    if (char === '{' || char === '[' || char === '(') depth += 1;
+    else if (char === '}' || char === ']' || char === ')') depth -= 1;
+    else if ((char === ',' && depth === 0) || index === literal.length) {
+      parts.push(literal.slice(start, index).trim());
+      start = index + 1;
+    }
+  }
+  for (const part of parts.filter(Boolean)) {
+    if (part.startsWith('...')) return null;
+    const name = /^['"]?([A-Za-z_$][\w$]*)/.exec(part);
+    if (name) names.push(name[1]);
+  }
+  return names;
+}
+
+describe('console locale call sites', () => {
+  it("every t('key', { … }) call passes the arguments its message takes (a missing one shows the raw {placeholder})", () => {
+    const english = new Map<string, string>();
+    for (const folder of folders) for (const [key, text] of Object.entries(readMessages(folder, 'en-us'))) english.set(key, text);
+    const problems: string[] = [];
+    let checked = 0;
+    // A call with a literal key and either no options or an object literal without calls inside.
+    const call = /\bt\(\s*'([\w.-]+)'\s*(?:,\s*\{([^()]*?)\})?\s*\)/g;
+    for (const file of sourceFiles(SRC)) {
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(call)) {
+        const message = english.get(match[1]);
+        if (message === undefined) continue;
+        const given = match[2] === undefined ? [] : propertyNames(match[2]);
+        if (given === null) continue;
+        checked += 1;
+        const missing = argumentsOf(message, 'en-us').filter((name) => !given.includes(name));
+        if (missing.length > 0) problems.push(`${file.slice(SRC.length)}: t('${match[1]}') lacks ${missing.join(', ')}`);
+      }
+    }
+    assert.ok(checked > 500, `only ${checked} calls found: is the pattern still right?`);
+    assert.deepEqual(problems, []);
+  });
+});

@@ -72,7 +72,7 @@ export function ContactsField({ saved, onResetRelative }: ContactsFieldProps) {
             disabled={fields.length >= CONTACTS_PER_RESIDENT_MAX}
             onClick={() => add({ name: '', phone: '', relation: 'children' })}
           >
-            {t('residents.contact.add', { count: fields.length })}
+            {t('residents.contact.add', { count: fields.length, max: CONTACTS_PER_RESIDENT_MAX })}
           </Button>
         </Flex>
       )}

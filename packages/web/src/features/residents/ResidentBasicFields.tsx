@@ -53,7 +53,7 @@ export function ResidentBasicFields() {
           disabledDate={(day) => day.isAfter(dayjs(), 'day') || day.year() < OLDEST_YEAR}
         />
       </Form.Item>
-      <Form.Item<ResidentFormValues> name="height" label={labels.height} extra={t('residents.field.rangeHint', { min: HEIGHT_MIN })}
+      <Form.Item<ResidentFormValues> name="height" label={labels.height} extra={t('residents.field.rangeHint', { min: HEIGHT_MIN, max: HEIGHT_MAX })}
         rules={[contractRule((schemas) => schemas.heightSchema, language, { field: labels.height, optional: true })]}>
         <InputNumber min={HEIGHT_MIN} max={HEIGHT_MAX} precision={0} addonAfter="cm" style={{ width: '100%' }} />
       </Form.Item>
