@@ -50,7 +50,8 @@ describe('sleep reports (issue 11) at 1440 and 390 px', () => {
   let month: string;
 
   before(async () => {
-    [vigil, browser] = await Promise.all([startVigil(), launchBrowser()]);
+    // With the demo's own 14 nights of history, as `npm run demo` shows the list.
+    [vigil, browser] = await Promise.all([startVigil({ sleepHistory: true }), launchBrowser()]);
     ({ full, sparse, month } = await seedSleepReports(vigil, { home: HOME, mornings: MORNINGS, sparseNights: SPARSE_NIGHTS }));
   });
   after(async () => {

@@ -22,6 +22,34 @@ export async function newContext(browser: Browser, baseURL: string, width = 1440
   return browser.newContext({ baseURL, viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'en-US' });
 }
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+const signedIn = new Map<string, Promise<StorageState>>();
+
+/**
+ * A context already signed in as `userName`: the first call per browser, server and user signs
+ * in through the login page and keeps the storage it leaves (the session in localStorage); later
+ * calls start from that storage, so a spec visiting many screens signs in once per account.
+ */
+export async function signedInContext(browser: Browser, baseURL: string, userName: string, width = 1440): Promise<BrowserContext> {
+  const key = `${baseURL} ${userName}`;
+  let state = signedIn.get(key);
+  if (!state) {
+    state = (async () => {
+      const context = await newContext(browser, baseURL, width);
+      try {
+        const page = await context.newPage();
+        await login(page, userName);
+        return await context.storageState();
+      } finally {
+        await context.close();
+      }
+    })();
+    signedIn.set(key, state);
+    state.catch(() => signedIn.delete(key));
+  }
+  return browser.newContext({ baseURL, viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'en-US', storageState: await state });
+}
+
 /** Signs in through the login page and waits to leave it. */
 export async function login(page: Page, userName: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');

@@ -20,7 +20,10 @@ async function main(): Promise<void> {
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.userName.padEnd(14)} ${account.role}`);
   console.log('');
   // The last 14 nights of sleep reports, simulated and analysed in worker threads while the server already answers.
-  void seedSleepHistory(vigil.database.db, vigil.telemetry, Date.now(), (line) => console.log(line)).catch((error: unknown) => console.error('Demo sleep history failed:', error));
+  // VIGIL_DEMO_HISTORY=0 leaves them out (the browser tests that do not look at sleep reports: the history
+  // takes both cores for most of a minute).
+  if (process.env.VIGIL_DEMO_HISTORY === '0') console.log('Demo sleep history: off (VIGIL_DEMO_HISTORY=0)');
+  else void seedSleepHistory(vigil.database.db, vigil.telemetry, Date.now(), (line) => console.log(line)).catch((error: unknown) => console.error('Demo sleep history failed:', error));
   simulation = await startDemoSimulation(vigil.database.db, { brokerUrl: demoBrokerUrl(config.mqttUrl, vigil.mqttPort), dataDir: config.dataDir, print: (line) => console.log(line) });
 }
 
