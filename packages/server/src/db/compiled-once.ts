@@ -1,5 +1,6 @@
 import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
 import type { Db } from './database.ts';
+import { prepareByName } from './named-statements.ts';
 
 /** How many shapes (list lengths) one read keeps compiled; a page of ids makes one per page size. */
 export const COMPILED_SHAPES_MAX = 64;
@@ -48,7 +49,8 @@ function compile<P extends Params, S extends Shape, O>(build: (params: P, shape:
  * A read whose SQL does not depend on its values, built and compiled by Kysely once (per list
  * length) and then run with each call's values. Building is what a small read costs most: the
  * resident detail's five-table join took ~110 µs to build and compile against ~27 µs to run on
- * SQLite (docs/performance.md, "API throughput").
+ * SQLite (docs/performance.md, "API throughput"). On PostgreSQL the text then runs as a named
+ * prepared statement (named-statements.ts), so the server parses and plans it once per connection.
  *
  * `build` receives stand-ins typed as the values and must hand them to Kysely as values only
  * (`where(column, '=', p.id)`, `where(column, 'in', p.ids)`, `limit(p.size)`): never compute
@@ -63,7 +65,10 @@ export function compiledOnce<P extends Params, O, S extends Shape = Record<never
     let query = compiled.get(key);
     if (!query) {
       query = compile(build, params, shape);
-      if (compiled.size < COMPILED_SHAPES_MAX) compiled.set(key, query);
+      if (compiled.size < COMPILED_SHAPES_MAX) {
+        compiled.set(key, query);
+        prepareByName(query.sql);
+      }
     }
     const parameters = query.parameters.map((parameter) => {
       if (!(parameter instanceof StandIn)) return parameter;

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Dialect as KyselyDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialect.ts';
+import { namingPool } from './named-statements.ts';
 import { cachingStatements } from './statement-cache.ts';
 import { watchWrites, type WriteWatcher } from './write-watch.ts';
 import { foundation } from './migrations/001-foundation.ts';
@@ -86,7 +87,8 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
     // Without a listener, an idle connection's error (the server restarting) is an uncaught
     // 'error' event and ends the process. The pool has removed the client when this fires.
     pool.on('error', (error) => events.connectionLost?.(error));
-    const db = new Kysely<Database>({ dialect: watched(new PostgresDialect({ pool }), events) });
+    // compiledOnce reads run as named prepared statements: parsed and planned once per connection.
+    const db = new Kysely<Database>({ dialect: watched(new PostgresDialect({ pool: namingPool(pool) }), events) });
     const url = new URL(options.databaseUrl);
     return {
       db,

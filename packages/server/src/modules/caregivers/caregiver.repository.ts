@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { CaregiversTable } from '../../db/schema.ts';
-import { containsText } from '../../db/text-search.ts';
+import type { CaregiversTable, Flag } from '../../db/schema.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import { containsPattern, matchesPattern } from '../../db/text-search.ts';
 
 export type CaregiverRow = Selectable<CaregiversTable>;
 export type CaregiverListRow = CaregiverRow & { user_name: string; enabled: number };
@@ -14,18 +15,37 @@ export interface CaregiverFields {
   grade: string;
 }
 
+/** The values of the list's reads (unused ones stay at a neutral value; the shape says which apply). */
+interface CaregiverPageValues {
+  providerId: number;
+  grade: string;
+  enabled: Flag;
+  pattern: string;
+}
+/** Which of the list's optional filters a page has (what its reads are built for). */
+type CaregiverPageShape = { grade: boolean; enabled: boolean; keyWord: boolean };
+
 /** SQL for caregivers, their accounts and their resident links. */
 export function caregiverRepository(db: Db) {
-  function filtered(providerId: number, filter: { keyWord?: string; grade?: string | null; enabled?: boolean | null }) {
-    let query = db.selectFrom('caregivers as c').innerJoin('accounts as a', 'a.id', 'c.account_id').where('c.provider_id', '=', providerId);
-    if (filter.grade) query = query.where('c.grade', '=', filter.grade);
-    if (filter.enabled !== undefined && filter.enabled !== null) query = query.where('a.enabled', '=', filter.enabled ? 1 : 0);
-    if (filter.keyWord) {
-      const keyWord = filter.keyWord;
-      query = query.where((eb) => eb.or([containsText(eb.fn('lower', ['c.name']), keyWord), containsText(eb.ref('c.phone'), keyWord), containsText(eb.ref('a.user_name_key'), keyWord)]));
+  // The list's reads are built once per shape (compiledOnce): the values arrive as parameters.
+  function filtered(values: CaregiverPageValues, shape: CaregiverPageShape) {
+    let query = db.selectFrom('caregivers as c').innerJoin('accounts as a', 'a.id', 'c.account_id').where('c.provider_id', '=', values.providerId);
+    if (shape.grade) query = query.where('c.grade', '=', values.grade);
+    if (shape.enabled) query = query.where('a.enabled', '=', values.enabled);
+    if (shape.keyWord) {
+      const pattern = values.pattern;
+      query = query.where((eb) => eb.or([matchesPattern(eb.fn('lower', ['c.name']), pattern), matchesPattern(eb.ref('c.phone'), pattern), matchesPattern(eb.ref('a.user_name_key'), pattern)]));
     }
     return query;
   }
+  const pageCount = compiledOnce(db, (values: CaregiverPageValues, shape: CaregiverPageShape) => filtered(values, shape).select((eb) => eb.fn.countAll<number>().as('n')));
+  const pageRows = compiledOnce(db, (values: CaregiverPageValues & { limit: number; offset: number }, shape: CaregiverPageShape & { paged: boolean }) => {
+    const query = filtered(values, shape).selectAll('c').select(['a.user_name', 'a.enabled']).orderBy('c.id', 'desc');
+    return shape.paged ? query.limit(values.limit).offset(values.offset) : query;
+  });
+  const residentsOfIds = compiledOnce(db, (p: { ids: number[] }) =>
+    db.selectFrom('resident_caregivers as rc').innerJoin('residents as r', 'r.id', 'rc.resident_id').select(['rc.caregiver_id', 'r.id', 'r.name']).where('rc.caregiver_id', 'in', p.ids).orderBy('r.name'),
+  );
 
   return {
     async findById(id: number): Promise<CaregiverListRow | undefined> {
@@ -39,10 +59,11 @@ export function caregiverRepository(db: Db) {
     },
 
     async page(providerId: number, filter: { keyWord?: string; grade?: string | null; enabled?: boolean | null }, page?: { pageNum: number; pageSize: number }) {
-      const total = await filtered(providerId, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      let query = filtered(providerId, filter).selectAll('c').select(['a.user_name', 'a.enabled']).orderBy('c.id', 'desc');
-      if (page) query = query.limit(page.pageSize).offset((page.pageNum - 1) * page.pageSize);
-      return { rows: await query.execute(), total: Number(total.n) };
+      const values: CaregiverPageValues = { providerId, grade: filter.grade ?? '', enabled: filter.enabled ? 1 : 0, pattern: filter.keyWord ? containsPattern(filter.keyWord) : '' };
+      const shape: CaregiverPageShape = { grade: Boolean(filter.grade), enabled: filter.enabled !== undefined && filter.enabled !== null, keyWord: Boolean(filter.keyWord) };
+      const [total] = await pageCount(values, shape);
+      const rows = await pageRows({ ...values, limit: page?.pageSize ?? 0, offset: page ? (page.pageNum - 1) * page.pageSize : 0 }, { ...shape, paged: Boolean(page) });
+      return { rows, total: Number(total?.n ?? 0) };
     },
 
     async insert(caregiver: CaregiverFields & { providerId: number; accountId: number; now: number }): Promise<number> {
@@ -80,13 +101,7 @@ export function caregiverRepository(db: Db) {
 
     async residentsOf(caregiverIds: readonly number[]): Promise<{ caregiver_id: number; id: number; name: string }[]> {
       if (caregiverIds.length === 0) return [];
-      return db
-        .selectFrom('resident_caregivers as rc')
-        .innerJoin('residents as r', 'r.id', 'rc.resident_id')
-        .select(['rc.caregiver_id', 'r.id', 'r.name'])
-        .where('rc.caregiver_id', 'in', [...caregiverIds])
-        .orderBy('r.name')
-        .execute();
+      return residentsOfIds({ ids: [...caregiverIds] });
     },
 
     async ownedResidentIds(providerId: number, residentIds: readonly number[]): Promise<number[]> {

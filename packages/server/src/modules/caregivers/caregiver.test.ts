@@ -34,6 +34,30 @@ describe('caregivers', () => {
     );
   });
 
+  test('the list filters by grade, enabled and keyword (wildcards literal), together, with the total of the filtered set', async () => {
+    const names = ['Filter Ana', 'Filter Ben', 'Filter Cy_'];
+    const ids: number[] = [];
+    for (const [index, name] of names.entries()) {
+      const created = await carer(`+1555888000${index}`, { name, grade: index === 0 ? 'general' : 'senior' });
+      assert.equal(created.status, Status.OK, created.msg);
+      ids.push(created.data.id);
+    }
+    assert.equal((await server.call(api.operateNursing, { op: 'disable', id: ids[1] }, { token })).status, Status.OK);
+    const list = async (filter: Record<string, unknown>) => (await server.call(api.queryNursingList, { keyWord: 'filter ', pageNum: 1, pageSize: 2, ...filter }, { token })).data;
+    const all = await list({});
+    assert.deepEqual([all.total, all.rows.map((row) => row.name)], [3, ['Filter Cy_', 'Filter Ben']], 'newest first, a page of 2 of 3');
+    assert.deepEqual((await list({ pageNum: 2 })).rows.map((row) => row.name), ['Filter Ana']);
+    const senior = await list({ grade: 'senior' });
+    assert.deepEqual([senior.total, senior.rows.map((row) => row.name)], [2, ['Filter Cy_', 'Filter Ben']]);
+    const enabledSenior = await list({ grade: 'senior', enabled: true });
+    assert.deepEqual([enabledSenior.total, enabledSenior.rows.map((row) => row.name)], [1, ['Filter Cy_']]);
+    const disabled = await list({ enabled: false });
+    assert.deepEqual([disabled.total, disabled.rows.map((row) => [row.name, row.enabled])], [1, [['Filter Ben', false]]]);
+    const underscore = await list({ keyWord: 'cy_' });
+    assert.deepEqual(underscore.rows.map((row) => row.name), ['Filter Cy_']);
+    assert.equal((await list({ keyWord: 'filter_' })).total, 0, 'an underscore matches only an underscore');
+  });
+
   test('a given login and password are used as they are; a taken login is refused', async () => {
     const created = await carer('+4915112345678', { userName: 'carerhans', passWord: 'Care#2026pass' });
     assert.equal(created.data.password, null);
