@@ -3,10 +3,12 @@ import { after, describe, test } from 'node:test';
 import { Status } from '@vigil/contracts';
 import { AppError } from '../http/errors.ts';
 import { createWorkerPool } from './pool.ts';
+import type { tasks as slowLoadTaskHandlers } from './pool-slow-load-tasks.ts';
 import type { tasks } from './pool-test-tasks.ts';
 import { taskModule } from './task-module.ts';
 
 const testTasks = taskModule<typeof tasks>(import.meta.url, './pool-test-tasks');
+const slowLoadTasks = taskModule<typeof slowLoadTaskHandlers>(import.meta.url, './pool-slow-load-tasks');
 
 describe('worker pool', () => {
   const pool = createWorkerPool({ size: 1, queueLimit: 1, timeLimitMs: 10_000, resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 }, idleMs: 5_000, warm: 0 });
@@ -29,6 +31,11 @@ describe('worker pool', () => {
     clearInterval(ticker);
     assert.ok(ticks >= 10, `the loop ticked ${ticks} times during the job`);
     assert.deepEqual(await pool.run(testTasks, 'shout', { text: 'again' }), { text: 'AGAIN' }, 'a fresh worker takes the next job');
+  });
+
+  test("a job's time limit starts when its task begins, not while the worker loads the task's module", async () => {
+    // The module takes a second to load; the task itself is instant: a 300 ms limit is enough.
+    assert.equal(await pool.run(slowLoadTasks, 'quick', undefined, { timeLimitMs: 300 }), 'done');
   });
 
   test('a job past its heap limit is ended as too large', async () => {

@@ -1,7 +1,14 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { isMessageKey, Status } from '@vigil/contracts';
 import { AppError, errors } from '../http/errors.ts';
-import { taskModule, type TaskFault, type TaskHandlers, type TaskModule, type TaskReply, type TaskRequest } from './task-module.ts';
+import { taskModule, type TaskFault, type TaskHandlers, type TaskModule, type TaskReply, type TaskRequest, type TaskStarted } from './task-module.ts';
+
+/**
+ * How long a worker may take to start and load a task's module before the job counts as timed
+ * out. The job's own time limit starts when the task begins (the worker says so): a loaded
+ * machine starting a worker must not eat a short limit meant for the input.
+ */
+export const TASK_START_LIMIT_MS = 60_000;
 
 /** Why a job did not answer: ran out of time, out of memory, the worker died, the queue is full, or the task threw. */
 export type WorkerFailure = 'timeout' | 'memory' | 'crashed' | 'busy' | 'failed';
@@ -14,7 +21,7 @@ export interface WorkerPoolOptions {
   size: number;
   /** Jobs that may wait; beyond that a job is refused as busy. */
   queueLimit: number;
-  /** Default time a job may run before its worker is terminated. */
+  /** Default time a job may run, from when its task begins in the worker (see TASK_START_LIMIT_MS), before the worker is terminated. */
   timeLimitMs: number;
   /** V8 heap limits of each worker; a job that exceeds them ends as 'memory'. */
   resourceLimits: ResourceLimits;
@@ -148,7 +155,12 @@ export function createWorkerPool(options: WorkerPoolOptions) {
           if (dead) retire(slot);
           else release(slot);
         };
-        const onMessage = (reply: TaskReply<Result<H, K>>) => {
+        const onMessage = (reply: TaskReply<Result<H, K>> | TaskStarted) => {
+          if ('started' in reply) {
+            clearTimeout(timer);
+            timer = setTimeout(timedOut, jobOptions.timeLimitMs ?? options.timeLimitMs);
+            return;
+          }
           settle(false);
           if (reply.ok) resolve(reply.value);
           else reject(refusalOf(reply.fault, refusals));
@@ -161,10 +173,11 @@ export function createWorkerPool(options: WorkerPoolOptions) {
           settle(true);
           reject(refusals.crashed());
         };
-        const timer = setTimeout(() => {
+        const timedOut = () => {
           settle(true);
           reject(refusals.timeout());
-        }, jobOptions.timeLimitMs ?? options.timeLimitMs);
+        };
+        let timer = setTimeout(timedOut, TASK_START_LIMIT_MS);
         worker.on('message', onMessage);
         worker.on('error', onError);
         worker.on('exit', onExit);

@@ -38,3 +38,7 @@ export type TaskFault =
 
 /** A worker's answer to one job. */
 export type TaskReply<Result> = { ok: true; value: Result } | { ok: false; fault: TaskFault };
+/** Sent by the worker when the task's module is loaded and the task begins: its time limit starts there. */
+export interface TaskStarted {
+  started: true;
+}

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../http/errors.ts';
-import type { TaskFault, TaskReply, TaskRequest } from './task-module.ts';
+import type { TaskFault, TaskReply, TaskRequest, TaskStarted } from './task-module.ts';
 
 /**
  * Worker-thread entry of the pool: runs one job at a time, loading each task module
@@ -32,6 +32,8 @@ async function run(request: TaskRequest): Promise<TaskReply<unknown>> {
   try {
     const task = await findTask(request);
     if (!task) return { ok: false, fault: { kind: 'failed', message: `no task ${request.task} in ${request.module}` } };
+    // The job's time limit starts now: starting the worker and loading the module are not the input's doing.
+    parentPort?.postMessage({ started: true } satisfies TaskStarted);
     return { ok: true, value: await task(request.input) };
   } catch (error) {
     return { ok: false, fault: faultOf(error) };
