@@ -7,7 +7,7 @@ import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
-import { expectCount, expectText } from '../support/wait.ts';
+import { expectCount, expectText, settled } from '../support/wait.ts';
 
 /**
  * The care-data flow of an operator, in order: build a floor with rooms and beds,
@@ -170,5 +170,25 @@ describe('care data, as an operator', () => {
     await again.getByRole('button', { name: 'Check in' }).click();
     await page.locator('.ant-table-row', { hasText: 'Frank Example' }).getByText('Admitted').waitFor();
     await screenshot(page, 'care-checked-in-1440');
+  });
+
+  test("a form whose checks cannot load (the connection dropped) says so in the field, and checks after a reload", async () => {
+    // A fresh page, so the contract schemas' chunk has not been loaded yet: it fails to arrive.
+    const fresh = await (await newContext(browser, vigil.baseUrl, 1440)).newPage();
+    await login(fresh, 'demotwoa');
+    const schemasChunk = /\/assets\/contractSchemas-[^/]+\.js$/;
+    await fresh.route(schemasChunk, (route) => route.abort('internetdisconnected'));
+    await fresh.goto('/nurse-manage/addAndEdit/addAndEditNurse');
+    await fresh.getByLabel('Mobile phone').fill('12345abc');
+    await fresh.getByText('Mobile phone could not be checked: the connection to the server dropped. Reload the page and try again.').waitFor();
+    await settled(fresh);
+    await screenshot(fresh, 'care-check-unavailable-1440');
+    // The connection is back and the page reloaded (Chromium keeps a failed module import failed
+    // for the page's life, so the message asks for a reload): the check answers the contract's message.
+    await fresh.unroute(schemasChunk);
+    await fresh.reload();
+    await fresh.getByLabel('Mobile phone').fill('12345abc');
+    await fresh.getByText(/Enter a valid mobile number/).waitFor();
+    await fresh.context().close();
   });
 });

@@ -49,6 +49,7 @@ export const cs: Messages = {
   'auth.passwordCommon': "Nízká úroveň zabezpečení hesla: „{word}“ je běžně používané heslo. Zvolte heslo, které je těžší uhodnout.",
   'auth.passwordSame': 'Nové heslo se musí lišit od původního.',
   'validation.required': 'Pole {field} je povinné.',
+  'validation.checkUnavailable': 'Pole {field} nelze ověřit: spojení se serverem se přerušilo. Obnovte stránku a zkuste to znovu.',
   'validation.invalid': 'Pole {field} není platné.',
   'validation.tooLong': 'Pole {field} může mít nejvýše {max} znaků.',
   'validation.loginName': 'Přihlašovací účet musí mít {min}~{max} znaků (písmena nebo číslice).',

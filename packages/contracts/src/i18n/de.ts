@@ -49,6 +49,7 @@ export const de: Messages = {
   'auth.passwordCommon': "Das Passwort ist zu unsicher: „{word}“ ist ein häufig verwendetes Passwort. Wählen Sie eines, das schwerer zu erraten ist.",
   'auth.passwordSame': 'Das neue Passwort muss sich vom alten unterscheiden.',
   'validation.required': '{field} ist erforderlich.',
+  'validation.checkUnavailable': '{field} konnte nicht geprüft werden: Die Verbindung zum Server ist abgebrochen. Laden Sie die Seite neu und versuchen Sie es erneut.',
   'validation.invalid': '{field} ist ungültig.',
   'validation.tooLong': '{field} darf höchstens {max} Zeichen lang sein.',
   'validation.loginName': 'Das Anmeldekonto muss {min}~{max} Zeichen lang sein (Buchstaben oder Ziffern).',

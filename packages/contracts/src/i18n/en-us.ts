@@ -52,6 +52,7 @@ export const enUS = {
   'auth.passwordCommon': "Password security level low: \"{word}\" is a commonly used password. Choose one that is harder to guess.",
   'auth.passwordSame': 'The new password must differ from the old one.',
   'validation.required': '{field} is required.',
+  'validation.checkUnavailable': '{field} could not be checked: the connection to the server dropped. Reload the page and try again.',
   'validation.invalid': '{field} is not valid.',
   'validation.tooLong': '{field} must be at most {max} characters.',
   'validation.loginName': 'Login account must be within {min}~{max} characters (letters or digits).',

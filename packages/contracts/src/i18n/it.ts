@@ -49,6 +49,7 @@ export const it: Messages = {
   'auth.passwordCommon': "Livello di sicurezza della password basso: \"{word}\" è una password molto usata. Scegline una più difficile da indovinare.",
   'auth.passwordSame': 'La nuova password deve essere diversa da quella vecchia.',
   'validation.required': 'Il campo {field} è obbligatorio.',
+  'validation.checkUnavailable': 'Impossibile verificare il campo {field}: la connessione al server si è interrotta. Ricarica la pagina e riprova.',
   'validation.invalid': 'Il campo {field} non è valido.',
   'validation.tooLong': 'Il campo {field} può contenere al massimo {max} caratteri.',
   'validation.loginName': "L'account di accesso deve contenere {min}~{max} caratteri (lettere o cifre).",

@@ -49,6 +49,7 @@ export const ja: Messages = {
   'auth.passwordCommon': "パスワードの安全性が低いため設定できません。「{word}」はよく使われるパスワードです。推測されにくいパスワードを設定してください。",
   'auth.passwordSame': '新しいパスワードは旧パスワードと異なるものにしてください。',
   'validation.required': '{field}は必須です。',
+  'validation.checkUnavailable': '{field}を確認できませんでした。サーバーとの接続が切れました。ページを再読み込みしてもう一度お試しください。',
   'validation.invalid': '{field}が正しくありません。',
   'validation.tooLong': '{field}は {max} 文字以内で入力してください。',
   'validation.loginName': 'ログインアカウントは {min}~{max} 文字の英字または数字で入力してください。',

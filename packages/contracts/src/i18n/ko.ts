@@ -49,6 +49,7 @@ export const ko: Messages = {
   'auth.passwordCommon': "비밀번호 보안 수준이 낮습니다. \"{word}\"은(는) 흔히 쓰이는 비밀번호입니다. 추측하기 어려운 비밀번호를 사용해 주세요.",
   'auth.passwordSame': '새 비밀번호는 기존 비밀번호와 달라야 합니다.',
   'validation.required': '{field}은(는) 필수 항목입니다.',
+  'validation.checkUnavailable': '{field}을(를) 확인할 수 없습니다. 서버와의 연결이 끊어졌습니다. 페이지를 새로 고친 후 다시 시도하세요.',
   'validation.invalid': '{field}이(가) 올바르지 않습니다.',
   'validation.tooLong': '{field}은(는) 최대 {max}자까지 입력할 수 있습니다.',
   'validation.loginName': '로그인 계정은 {min}~{max}자의 영문자 또는 숫자여야 합니다.',

@@ -49,6 +49,7 @@ export const zhCN: Messages = {
   'auth.passwordCommon': "密码安全等级低：\"{word}\" 是常用密码，请换一个更难猜的密码。",
   'auth.passwordSame': '新密码不能与旧密码相同。',
   'validation.required': '请填写{field}。',
+  'validation.checkUnavailable': '无法检查{field}：与服务器的连接已中断，请刷新页面后重试。',
   'validation.invalid': '{field}格式不正确。',
   'validation.tooLong': '{field}最多 {max} 个字符。',
   'validation.loginName': '登录账号须为 {min}~{max} 位字母或数字。',

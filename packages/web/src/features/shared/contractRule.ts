@@ -24,10 +24,19 @@ let schemasLoading: Promise<ContractSchemas> | null = null;
  */
 export function loadContractSchemas(): Promise<ContractSchemas> {
   schemasLoading ??= import('./contractSchemas.ts').catch((error: unknown) => {
-    schemasLoading = null; // a failed fetch (offline for a moment) is tried again by the next check
+    schemasLoading = null; // a failed fetch is asked again by the next check (Chromium answers the same failure until a reload)
     throw error;
   });
   return schemasLoading;
+}
+
+/** The loaded schemas for a field's check; when their chunk does not arrive (the connection dropped), a message saying so, not the loader's error. */
+async function schemasFor(language: Language, field: string): Promise<ContractSchemas> {
+  try {
+    return await loadContractSchemas();
+  } catch {
+    throw new Error(contractMessage('validation.checkUnavailable', language, { field }));
+  }
 }
 
 /** Starts loading the contract schemas while a form is shown, so its first check does not wait. */
@@ -80,7 +89,7 @@ export function contractRule(schema: SafeParser | SchemaPicker, language: Langua
   return {
     validator: async (_rule, value: unknown) => {
       if (options.optional && isBlank(value)) return;
-      const parser = typeof schema === 'function' ? schema(await loadContractSchemas()) : schema;
+      const parser = typeof schema === 'function' ? schema(await schemasFor(language, options.field)) : schema;
       const result = parser.safeParse(options.toInput ? options.toInput(value) : value);
       if (result.success) return;
       const issue = result.error.issues[0];
