@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { chunkKey, readManifest } from '../support/bundle-graph.ts';
 import { launchBrowser, login, newContext } from '../support/browser.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
 
@@ -34,6 +35,24 @@ describe('console delivery in a real browser', () => {
       // Chunks under 1 KB are left uncompressed on purpose; everything larger comes as brotli.
       if (script.encoding !== 'br') assert.ok(script.length > 0 && script.length < 1024, `${script.url} came uncompressed (${script.length} bytes)`);
     }
+    await context.close();
+  });
+
+  test("a signed-in address opened without a session goes to /login without fetching the signed-in shell's code", async () => {
+    const manifest = readManifest();
+    const shell = manifest[chunkKey(manifest, 'src/app/layout/AppLayout.tsx')]?.file;
+    assert.ok(shell, 'the shell is its own chunk');
+    const context = await newContext(browser, vigil.baseUrl);
+    const tab = await context.newPage();
+    const scripts: string[] = [];
+    tab.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await tab.goto('/people-manage/userManage');
+    await tab.waitForURL((url) => url.pathname === '/login');
+    await tab.getByLabel(/account/i).first().waitFor();
+    await tab.waitForLoadState('networkidle');
+    assert.ok(!scripts.includes(`/${shell}`), `${shell} was fetched: ${scripts.join(', ')}`);
     await context.close();
   });
 

@@ -9,6 +9,7 @@ import { App } from './app/App.tsx';
 import { preloadRoute } from './app/routing/route-table.tsx';
 import { currentLanguage } from './i18n/language.ts';
 import { loadUiLocale } from './i18n/ui-locales.ts';
+import { readToken } from './session/session-store.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -16,7 +17,10 @@ const root = createRoot(container);
 // The shell's and the shared strings come first (each screen loads its own namespace),
 // with antd's and dayjs's locale, so the first render already speaks the stored language,
 // and with the code of the page the address opens (the shell, /404 …), so it renders at once.
-void Promise.all([initI18n([SHELL_NS, SHARED_NS]), loadUiLocale(currentLanguage()), preloadRoute(window.location.pathname)]).then(() =>
+// Without a session the console sends every signed-in address to /login: load that page's code,
+// not the shell's.
+const opening = readToken() ? window.location.pathname : '/login';
+void Promise.all([initI18n([SHELL_NS, SHARED_NS]), loadUiLocale(currentLanguage()), preloadRoute(opening)]).then(() =>
   root.render(
     <StrictMode>
       <App />
