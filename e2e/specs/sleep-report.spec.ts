@@ -95,11 +95,15 @@ describe('sleep reports (issue 11) at 1440 and 390 px', () => {
       await expectText(page.locator('main'), /Reference: 420–480 min/);
       await expectText(page.locator('main'), /not medical advice/);
       assert.ok(await page.getByRole('img', { name: /Sleep stages through the night\. In bed/ }).isVisible(), 'the hypnogram has its text alternative');
-      // The date picker offers the mornings with a report, and only those.
+      // The date picker offers the mornings with a report, and only those. It is a look-alike
+      // until antd's picker code arrives (after first paint): click the real one.
+      await page.locator('.picker-stand-in').first().waitFor({ state: 'detached' });
       await page.getByLabel('Report date (only mornings with a report)').click();
       const first = full.nights[0];
       const enabled = page.locator(`td.ant-picker-cell[title="${first}"]:not(.ant-picker-cell-disabled)`);
       const disabledBefore = page.locator(`td.ant-picker-cell-disabled[title="${first.slice(0, 8)}01"]`);
+      // The panel renders after the click (and, on a first visit, after the picker's code loads): count once it shows.
+      await enabled.waitFor();
       if (Number(first.slice(8)) > 1) assert.equal(await disabledBefore.count(), 1, 'a morning without a report cannot be picked');
       // A click while the picker still slides in can miss the cell (seen at 390 px under load).
       await settled(page);
