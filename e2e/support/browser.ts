@@ -17,12 +17,12 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   });
 }
 
-/** A fresh browser context (no cookies or storage) at the given width. */
-export async function newContext(browser: Browser, baseURL: string, width = 1440): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'en-US' });
-}
-
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A fresh browser context at the given width: no cookies or storage, unless `storageState` is given. */
+export async function newContext(browser: Browser, baseURL: string, width = 1440, storageState?: StorageState): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'en-US', storageState });
+}
 const signedIn = new Map<string, Promise<StorageState>>();
 
 /**
@@ -47,7 +47,7 @@ export async function signedInContext(browser: Browser, baseURL: string, userNam
     signedIn.set(key, state);
     state.catch(() => signedIn.delete(key));
   }
-  return browser.newContext({ baseURL, viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'en-US', storageState: await state });
+  return newContext(browser, baseURL, width, await state);
 }
 
 /** Signs in through the login page and waits to leave it. */

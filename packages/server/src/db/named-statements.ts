@@ -28,8 +28,6 @@ export function statementName(sqlText: string): string | undefined {
 /** PostgreSQL's "cached plan must not change result type": a named statement outlived a schema change. */
 const FEATURE_NOT_SUPPORTED = '0A000';
 
-type QueryResult = pg.QueryResult;
-
 /**
  * Wraps the pool Kysely takes so the texts marked by prepareByName run as named statements.
  * A connection whose named statement was outdated by a migration (a rare startup case) runs
@@ -39,7 +37,7 @@ export function namingPool(pool: pg.Pool): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     const outdated = new Set<string>();
-    const query = async (sqlText: string, parameters: readonly unknown[]): Promise<QueryResult> => {
+    const query = async (sqlText: string, parameters: readonly unknown[]): Promise<pg.QueryResult> => {
       const name = names.get(sqlText);
       if (!name || outdated.has(name)) return client.query(sqlText, [...parameters]);
       try {
