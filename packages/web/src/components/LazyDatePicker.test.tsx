@@ -1,7 +1,7 @@
 import '../../test/dom.ts';
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DatePicker, RangePicker } from './LazyDatePicker.tsx';
@@ -44,9 +44,11 @@ describe('LazyDatePicker', () => {
     assert.equal(document.querySelector('.ant-picker'), null);
     assert.deepEqual(screen.getAllByLabelText('Period').map((element) => (element instanceof HTMLInputElement ? element.value : '')), ['2026-01-01', '2026-01-07']);
 
-    // A click loads the picker at once; the real one takes the focus and opens.
-    fireEvent.pointerDown(standIn);
-    act(() => standIn.focus());
+    // A press alone loads the picker at once and takes the focus (the browser's own mousedown is
+    // cancelled with it); the real one takes the focus over and opens.
+    const pressed = fireEvent.pointerDown(standIn, { button: 0 });
+    assert.equal(pressed, false, 'the press is cancelled, so no mousedown follows it');
+    assert.equal(document.activeElement, standIn, 'the look-alike took the focus on the press');
     await waitFor(() => assert.ok(document.querySelector('.ant-picker')), { timeout: 8000 });
     const real = input('Date of birth');
     assert.notEqual(real, standIn);

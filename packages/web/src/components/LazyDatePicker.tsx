@@ -1,7 +1,7 @@
 import { CalendarOutlined, SwapRightOutlined } from '@ant-design/icons';
 import { theme, type DatePickerProps as AntdDatePickerProps, type GetProps, type GetRef } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { lazy, Suspense, useEffect, useRef, useState, type AriaAttributes, type ComponentType, type CSSProperties, type MouseEvent, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type AriaAttributes, type ComponentType, type CSSProperties, type PointerEvent, type Ref } from 'react';
 import type { AntdDatePicker as AntdDatePickerType, AntdRangePicker as AntdRangePickerType } from './AntdDatePickers.ts';
 import './lazyDatePicker.css';
 
@@ -36,14 +36,14 @@ function whenIdle(task: () => void): () => void {
 
 /**
  * Loads the pickers when idle, and tracks what someone did with the look-alike meanwhile:
- * the real picker takes over its focus, and opens if it was clicked.
+ * the real picker takes over its focus, and opens if it was pressed.
  */
 function usePickerLoading() {
   const [focused, setFocused] = useState(false);
   const [pressed, setPressed] = useState(false);
   useEffect(() => whenIdle(wantPickers), []);
   const standIn = {
-    onPointerDown: () => {
+    onPress: () => {
       setPressed(true);
       wantPickers();
     },
@@ -56,7 +56,7 @@ function usePickerLoading() {
       setPressed(false);
     },
   };
-  return { focused, opened: focused && pressed, standIn };
+  return { focused, opened: pressed, standIn };
 }
 
 /** antd's DatePicker, loaded after the screen's first paint; Form.Item's value, onChange, id and aria attributes pass through. */
@@ -121,7 +121,8 @@ interface PickerStandInProps {
   autoFocus?: boolean;
   style?: CSSProperties;
   className?: string;
-  onPointerDown: () => void;
+  /** A primary-button press on the look-alike (it has taken the focus by then). */
+  onPress: () => void;
   onFocus: () => void;
   onBlur: () => void;
 }
@@ -171,12 +172,18 @@ function PickerStandIn(props: PickerStandInProps) {
     <span
       className={['picker-stand-in', props.disabled ? 'picker-stand-in--disabled' : '', props.className ?? ''].join(' ').trim()}
       style={{ ...variables, ...props.style }}
-      onPointerDown={props.onPointerDown}
-      onMouseDown={(event: MouseEvent) => {
-        // As in antd's picker, a press anywhere in the box goes to its (first) input.
-        if (event.target instanceof HTMLInputElement || props.disabled) return;
+      onPointerDown={(event: PointerEvent) => {
+        // The press is handled here, whole: the look-alike takes the focus and reports the press,
+        // and preventDefault stops the browser's mousedown, mouseup and click that would follow.
+        // antd's picker can replace the look-alike between pointerdown and that mousedown (its
+        // code arrives in between); the browser then sends the mousedown to the box's parent,
+        // which would take the focus from the real picker and close it before it showed.
+        if (props.disabled || event.button !== 0) return;
         event.preventDefault();
-        first.current?.focus();
+        // As in antd's picker, a press anywhere in the box goes to its (first) input.
+        const target = event.target instanceof HTMLInputElement ? event.target : first.current;
+        target?.focus();
+        props.onPress();
       }}
     >
       {input(0)}
