@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 import { registerDevice } from './ingest-fixtures.ts';
 
 /**
- * What one ingest batch stores (on PostgreSQL as one statement of unnest arrays, pg-batch.ts; on
+ * What one ingest batch stores (on PostgreSQL as one statement of unnest arrays, batch-write.repository.ts; on
  * SQLite statement by statement): telemetry chunks, the message log byte for byte (quotes,
  * backslashes, braces, commas and non-ASCII survive the array encoding), and last-seen times.
  */

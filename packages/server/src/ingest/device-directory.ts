@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { deviceTypeInfo, REPORT_INTERVAL_DEFAULT_S, type DevicePlacement } from '@vigil/contracts';
 import type { Db } from '../db/database.ts';
+import { deviceStateRepository, type DirectoryRow } from './device-state.repository.ts';
 
 /** What ingest needs to know about a device, cached so that no message costs a query. */
 export interface DirectoryEntry extends DevicePlacement {
@@ -39,20 +40,7 @@ export function reportIntervalOf(deviceType: number, settingsJson: string): numb
   return deviceTypeInfo(deviceType)?.kind === 'sleepMonitor' ? REPORT_INTERVAL_DEFAULT_S : STATUS_HEARTBEAT_S;
 }
 
-function entryQuery(db: Db) {
-  return db
-    .selectFrom('devices as d')
-    .leftJoin('beds as b', 'b.id', 'd.bed_id')
-    .leftJoin('residents as r', 'r.bed_id', 'd.bed_id')
-    .select([
-      'd.id', 'd.device_id', 'd.device_type', 'd.device_key', 'd.previous_key', 'd.previous_key_until', 'd.provider_id', 'd.bed_id', 'd.room_id', 'd.resident_id', 'd.host_id', 'd.online', 'd.settings',
-      'b.room_id as bed_room_id', 'r.id as bed_resident_id',
-    ]);
-}
-
-type EntryRow = Awaited<ReturnType<ReturnType<typeof entryQuery>['execute']>>[number];
-
-function toEntry(row: EntryRow): DirectoryEntry {
+function toEntry(row: DirectoryRow): DirectoryEntry {
   return {
     rowId: row.id,
     deviceId: row.device_id,
@@ -83,6 +71,7 @@ export function keyMatches(stored: string, presented: string): boolean {
  * `invalidate(deviceId)` for modules that change a device (binding, key, provider).
  */
 export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?: number }) {
+  const devices = deviceStateRepository(db);
   const byId = new Map<string, DirectoryEntry>();
   const byRow = new Map<number, DirectoryEntry>();
   const unknownUntil = new Map<string, number>();
@@ -97,7 +86,7 @@ export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?
   }
 
   async function reload(): Promise<void> {
-    const rows = await entryQuery(db).execute();
+    const rows = await devices.directoryRows();
     const seen = new Set<string>();
     for (const row of rows) {
       const fresh = toEntry(row);
@@ -115,7 +104,7 @@ export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?
   }
 
   async function fetch(deviceId: string): Promise<DirectoryEntry | null> {
-    const row = await entryQuery(db).where('d.device_id', '=', deviceId).executeTakeFirst();
+    const row = await devices.directoryRow(deviceId);
     if (!row) {
       const old = byId.get(deviceId);
       if (old) {
@@ -136,7 +125,7 @@ export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?
 
   /** The device uses its new key: the previous one is forgotten (only if no newer rotation happened meanwhile). */
   async function confirmRotation(entry: DirectoryEntry): Promise<void> {
-    await db.updateTable('devices').set({ previous_key: null, previous_key_until: null }).where('id', '=', entry.rowId).where('device_key', '=', entry.key).execute();
+    await devices.forgetPreviousKey(entry.rowId, entry.key);
     entry.previousKey = null;
     entry.previousKeyUntil = null;
   }

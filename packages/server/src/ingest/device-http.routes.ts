@@ -1,9 +1,9 @@
 import { CommandMessageSchema, DEVICE_UPLINK_CHANNELS, Status, type CommandMessage } from '@vigil/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CommandQueueRepository } from './command-queue.repository.ts';
 import type { DeviceDirectory } from './device-directory.ts';
 import type { DropReason } from './drop-log.ts';
 import type { Ingest } from './ingest.ts';
-import type { CommandQueue } from './message-log.ts';
 
 /** Commands answered per HTTP request at most; the rest come with the next one. */
 const COMMANDS_PER_ANSWER = 20;
@@ -49,7 +49,7 @@ function refuse(reply: FastifyReply, request: FastifyRequest, reason: DropReason
  * with `Authorization: Bearer <device key>` and the same JSON as over MQTT. The answer carries the
  * commands waiting for the device; `GET /api/device/v1/{deviceId}/cmd` fetches them without sending.
  */
-export async function deviceHttpRoutes(app: FastifyInstance, deps: { ingest: Ingest; directory: DeviceDirectory; commands: CommandQueue; now: () => number }): Promise<void> {
+export async function deviceHttpRoutes(app: FastifyInstance, deps: { ingest: Ingest; directory: DeviceDirectory; commands: CommandQueueRepository; now: () => number }): Promise<void> {
   const { ingest, directory, commands } = deps;
 
   async function authenticated(request: FastifyRequest, reply: FastifyReply, deviceId: string, channel: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import type { Downlink } from '../events/downlink.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { Metrics } from '../ops/metrics.ts';
+import { commandQueueRepository } from './command-queue.repository.ts';
 import { deviceDirectory, type DeviceDirectory } from './device-directory.ts';
 import { deviceHttpRoutes } from './device-http.routes.ts';
 import { createDownlink } from './downlink-impl.ts';
@@ -12,7 +13,7 @@ import { startEmbeddedBroker } from './embedded-broker.ts';
 import { connectExternalBroker, describeMqttUrl } from './external-broker.ts';
 import { createIngest, type Ingest, type IngestLog, type IngestOptions } from './ingest.ts';
 import { liveSubscriptions, type LiveSubscriptions } from './live-subscriptions.ts';
-import { commandQueue, messageLog, type MessageLog } from './message-log.ts';
+import { messageLogRepository, type MessageLogRepository } from './message-log.repository.ts';
 import { supervision } from './supervision.ts';
 import { telemetryStore, type TelemetryStore } from './telemetry-store.ts';
 
@@ -23,7 +24,7 @@ export interface DeviceIngest {
   ingest: Ingest;
   directory: DeviceDirectory;
   telemetry: TelemetryStore;
-  messages: MessageLog;
+  messages: MessageLogRepository;
   downlink: Downlink;
   live: LiveSubscriptions;
   supervision: { runNow(): Promise<number> };
@@ -51,8 +52,8 @@ export async function startDeviceIngest(deps: {
   const directory = deviceDirectory(db, { now });
   await directory.start();
   const telemetry = telemetryStore(db, { now });
-  const messages = messageLog(db);
-  const commands = commandQueue(db);
+  const messages = messageLogRepository(db);
+  const commands = commandQueueRepository(db);
   const ingest = createIngest({ db, dialect: config.databaseUrl ? 'postgres' : 'sqlite', bus: deps.bus, metrics: deps.metrics, log: deps.log, now, directory, telemetry, messages, commands, options: deps.options });
   const watch = supervision({ db, ingest, telemetry, now, log: deps.log, everyMs: 5_000 });
   await deviceHttpRoutes(deps.app, { ingest, directory, commands, now });

@@ -1,6 +1,6 @@
 import { CommandMessageSchema, deviceTopic, type CommandMessage } from '@vigil/contracts';
 import type { Downlink } from '../events/downlink.ts';
-import type { CommandQueue } from './message-log.ts';
+import type { CommandQueueRepository } from './command-queue.repository.ts';
 
 /** A command waits this long for a device that talks HTTP; then it is dropped. */
 export const COMMAND_TTL_MS = 10 * 60_000;
@@ -10,7 +10,7 @@ export const COMMAND_TTL_MS = 10 * 60_000;
  * for COMMAND_TTL_MS for a device that talks HTTP, which gets it in the answer to its next
  * request. The device's `ack` (either way) removes it.
  */
-export function createDownlink(options: { publish: (topic: string, payload: string) => Promise<void>; commands: CommandQueue; now: () => number }): Downlink {
+export function createDownlink(options: { publish: (topic: string, payload: string) => Promise<void>; commands: CommandQueueRepository; now: () => number }): Downlink {
   return {
     async send(deviceId: string, message: CommandMessage): Promise<void> {
       const command = CommandMessageSchema.parse(message);

@@ -11,17 +11,19 @@ import {
   type DomainEventName,
   type StatusMessage,
 } from '@vigil/contracts';
-import type { Kysely, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Dialect } from '../db/dialect.ts';
-import type { Database, DevicesTable } from '../db/schema.ts';
+import type { DevicesTable } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Metrics } from '../ops/metrics.ts';
+import { writeBulkPostgres } from './batch-write.repository.ts';
+import type { CommandQueueRepository } from './command-queue.repository.ts';
 import type { DeviceDirectory, DirectoryEntry } from './device-directory.ts';
+import { deviceStateRepository } from './device-state.repository.ts';
 import { dropLog, type DropReason } from './drop-log.ts';
-import type { CommandQueue, DeviceMessageRow, MessageLog } from './message-log.ts';
-import { lastSeenWriter } from './last-seen.ts';
-import { writeBulkPostgres } from './pg-batch.ts';
+import type { DeviceMessageRow, MessageLogRepository } from './message-log.repository.ts';
+import { lastSeenTracker } from './last-seen.ts';
 import { readTelemetryFast } from './telemetry-fast-path.ts';
 import type { TelemetryStore } from './telemetry-store.ts';
 
@@ -62,7 +64,7 @@ export const INGEST_DEFAULTS: IngestOptions = {
 
 export interface IngestDeps {
   db: Db;
-  /** PostgreSQL batches store their bulk rows in one statement (pg-batch.ts). */
+  /** PostgreSQL batches store their bulk rows in one statement (batch-write.repository.ts). */
   dialect?: Dialect;
   bus: EventBus;
   metrics: Metrics;
@@ -70,8 +72,8 @@ export interface IngestDeps {
   now: () => number;
   directory: DeviceDirectory;
   telemetry: TelemetryStore;
-  messages: MessageLog;
-  commands: CommandQueue;
+  messages: MessageLogRepository;
+  commands: CommandQueueRepository;
   options?: Partial<IngestOptions>;
 }
 
@@ -138,6 +140,7 @@ function parseJson(raw: Buffer | string): unknown {
 export function createIngest(deps: IngestDeps) {
   const options = { ...INGEST_DEFAULTS, ...deps.options };
   const { now, directory, telemetry } = deps;
+  const devices = deviceStateRepository(deps.db);
   const messagesCounter = deps.metrics.counter({ name: 'vigil_device_messages_total', help: 'Device messages by channel and result (accepted or the drop reason)', labelNames: ['channel', 'result'] });
   const droppedCounter = deps.metrics.counter({ name: 'vigil_device_messages_dropped_total', help: 'Device messages refused or dropped, by reason', labelNames: ['reason'] });
   // The accepted series are hit for every message: their label lookups are done once.
@@ -152,7 +155,7 @@ export function createIngest(deps: IngestDeps) {
   let batch = emptyBatch();
   deps.metrics.gauge({ name: 'vigil_ingest_queue_depth', help: 'Device messages waiting to be stored', collect() { this.set(batch.size); } });
   const drops = dropLog({ counter: droppedCounter, log: deps.log, intervalMs: options.dropLogIntervalMs, now });
-  const lastSeen = lastSeenWriter(options.lastSeenFlushMs);
+  const lastSeen = lastSeenTracker(options.lastSeenFlushMs);
   const buckets = new Map<string, { tokens: number; at: number }>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> | null = null;
@@ -335,7 +338,7 @@ export function createIngest(deps: IngestDeps) {
       const written: { telemetry?: (committed: boolean) => void } = {};
       try {
         if (deps.dialect === 'postgres') {
-          // One statement for the bulk rows (pg-batch.ts); a transaction only when device rows change too.
+          // One statement for the bulk rows (batch-write.repository.ts); a transaction only when device rows change too.
           const pending = writeTelemetry ? telemetry.takePending() : null;
           if (pending) written.telemetry = pending.settle;
           const bulk = { chunks: pending?.rows ?? [], messages: taken.rows, lastSeen: seenRows };
@@ -353,7 +356,7 @@ export function createIngest(deps: IngestDeps) {
             if (writeTelemetry) written.telemetry = await telemetry.writePending(trx);
             await deps.messages.insertMany(trx, taken.rows);
             await writeDeviceChanges(trx, taken);
-            await lastSeen.write(trx, seenRows);
+            await devices.writeLastSeen(trx, seenRows);
             for (const ack of taken.acks) await deps.commands.acknowledged(trx, ack.deviceId, ack.commandId);
           });
         }
@@ -389,17 +392,9 @@ export function createIngest(deps: IngestDeps) {
   }
 
   /** Status fields and online changes (rare next to telemetry): a statement per device. */
-  async function writeDeviceChanges(trx: Kysely<Database>, taken: Batch): Promise<void> {
-    for (const [deviceId, patch] of taken.patches) await trx.updateTable('devices').set(patch).where('device_id', '=', deviceId).execute();
-    for (const transition of taken.transitions) {
-      const result = await trx
-        .updateTable('devices')
-        .set({ online: transition.online ? 1 : 0, online_changed_at: transition.at, last_seen_at: transition.at })
-        .where('device_id', '=', transition.deviceId)
-        .where('online', '=', transition.online ? 0 : 1)
-        .executeTakeFirst();
-      transition.changed = Number(result.numUpdatedRows) > 0;
-    }
+  async function writeDeviceChanges(trx: Db, taken: Batch): Promise<void> {
+    for (const [deviceId, patch] of taken.patches) await devices.patch(trx, deviceId, patch);
+    for (const transition of taken.transitions) transition.changed = await devices.setOnline(trx, transition.deviceId, transition.online, transition.at);
   }
 
   function requeue(failed: Batch): void {
@@ -453,16 +448,10 @@ export function createIngest(deps: IngestDeps) {
       for (const { deviceId, seen } of silent) {
         // Not if it was heard from since (here or by another process).
         if ((lastSeen.get(deviceId) ?? 0) > seen) continue;
-        const result = await deps.db
-          .updateTable('devices')
-          .set({ online: 0, online_changed_at: time })
-          .where('device_id', '=', deviceId)
-          .where('online', '=', 1)
-          .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<=', seen)]))
-          .executeTakeFirst();
+        const changed = await devices.markSilentOffline(deviceId, seen, time);
         const entry = directory.cached(deviceId) ?? (await directory.lookup(deviceId));
         if (entry) entry.online = false;
-        if (Number(result.numUpdatedRows) === 0 || !entry) continue;
+        if (!changed || !entry) continue;
         count++;
         await deps.bus.publish('device.status', { ...base(entry, time), online: false, reason: 'silence', wasOnline: true, status: {} });
       }

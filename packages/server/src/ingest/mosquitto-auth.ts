@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEVICE_UPLINK_CHANNELS, TOPIC_ROOT } from '@vigil/contracts';
 import type { Db } from '../db/database.ts';
+import { deviceStateRepository } from './device-state.repository.ts';
 
 /** Mosquitto 2's password hash: PBKDF2-SHA512, 101 iterations, 12-byte salt (`$7$`). */
 const ITERATIONS = 101;
@@ -32,7 +33,7 @@ export function mosquittoAcl(serverUser: string): string {
  * (SIGHUP) after each run; run again when devices are added or keys change.
  */
 export async function writeMosquittoAuth(db: Db, dir: string, server: { userName: string; password: string }, now = Date.now()): Promise<{ devices: number }> {
-  const devices = await db.selectFrom('devices').select(['device_id', 'device_key', 'previous_key', 'previous_key_until']).orderBy('device_id').execute();
+  const devices = await deviceStateRepository(db).keys();
   // Mosquitto holds one password per user: during a key rotation's grace the key the device still
   // uses (docs/devices.md "Key rotation"); once it confirmed the new one (or the grace ended), that.
   const keyOf = (device: (typeof devices)[number]) => (device.previous_key !== null && Number(device.previous_key_until ?? 0) > now ? device.previous_key : device.device_key);

@@ -1,6 +1,7 @@
 import { OFFLINE_AFTER_INTERVALS } from '@vigil/contracts';
 import type { Db } from '../db/database.ts';
 import { reportIntervalOf } from './device-directory.ts';
+import { deviceStateRepository } from './device-state.repository.ts';
 import type { Ingest, IngestLog } from './ingest.ts';
 import type { TelemetryStore } from './telemetry-store.ts';
 
@@ -10,6 +11,7 @@ import type { TelemetryStore } from './telemetry-store.ts';
  * Runs in every Vigil process; the conditional update lets one of them make the change.
  */
 export function supervision(deps: { db: Db; ingest: Ingest; telemetry: TelemetryStore; now: () => number; log: IngestLog; everyMs: number }) {
+  const devices = deviceStateRepository(deps.db);
   let lastRun = 0;
   let running: Promise<number> | null = null;
   // A device online when this process starts gets a full silence window from the start: its
@@ -18,11 +20,7 @@ export function supervision(deps: { db: Db; ingest: Ingest; telemetry: Telemetry
 
   async function check(): Promise<number> {
     const time = deps.now();
-    const rows = await deps.db
-      .selectFrom('devices')
-      .select(['device_id', 'device_type', 'settings', 'last_seen_at', 'online_changed_at'])
-      .where('online', '=', 1)
-      .execute();
+    const rows = await devices.online();
     const silent: { deviceId: string; seen: number }[] = [];
     for (const row of rows) {
       const seen = Math.max(row.last_seen_at ?? row.online_changed_at ?? 0, deps.ingest.lastSeenOf(row.device_id) ?? 0, startedAt);

@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
 import type { TelemetrySample } from '@vigil/contracts';
-import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database, TelemetryChunksTable } from '../db/schema.ts';
 import { ChunkEncoder, decodeSamples, encodeSamples } from './telemetry-codec.ts';
+import { telemetryRepository, type ChunkRow } from './telemetry.repository.ts';
 
 /** A chunk holds at most this many samples and this long a span (so a range query knows how far back to look). */
 export const CHUNK_SAMPLES_MAX = 300;
 export const CHUNK_SPAN_MAX_MS = 5 * 60_000;
-const UPSERT_ROWS = 200;
 
 interface OpenChunk {
   deviceId: string;
@@ -31,7 +29,7 @@ export interface TelemetryStore {
   /** Adds samples to the device's open chunk; stored at the next write. */
   append(deviceId: string, samples: readonly TelemetrySample[]): void;
   /** Writes every open chunk with new samples (inside the caller's transaction); answers a commit callback. */
-  writePending(trx: Kysely<Database>): Promise<(committed: boolean) => void>;
+  writePending(trx: Db): Promise<(committed: boolean) => void>;
   /**
    * The rows `writePending` would write, for a caller that writes them itself (ingest's
    * one-statement batch on PostgreSQL); `settle` must be called with whether they were committed.
@@ -57,32 +55,14 @@ export interface TelemetryStore {
   closeIdle(now: number): void;
 }
 
-export type ChunkRow = Insertable<TelemetryChunksTable>;
-
 export interface PendingChunks {
   rows: ChunkRow[];
   settle(committed: boolean): void;
 }
 
-export async function upsertChunks(trx: Kysely<Database>, rows: Insertable<TelemetryChunksTable>[]): Promise<void> {
-  for (let index = 0; index < rows.length; index += UPSERT_ROWS) {
-    await trx
-      .insertInto('telemetry_chunks')
-      .values(rows.slice(index, index + UPSERT_ROWS))
-      .onConflict((conflict) =>
-        conflict.columns(['device_id', 'writer', 'opened_at']).doUpdateSet((eb) => ({
-          start_at: eb.ref('excluded.start_at'),
-          end_at: eb.ref('excluded.end_at'),
-          sample_count: eb.ref('excluded.sample_count'),
-          data: eb.ref('excluded.data'),
-        })),
-      )
-      .execute();
-  }
-}
-
 export function telemetryStore(db: Db, options: { now: () => number; writer?: string }): TelemetryStore {
   const writer = options.writer ?? crypto.randomBytes(6).toString('hex');
+  const chunks = telemetryRepository(db, { spanMaxMs: CHUNK_SPAN_MAX_MS });
   const open = new Map<string, OpenChunk>();
   /** Chunks with samples not yet written (including ones already replaced by a newer chunk). */
   let dirty = new Set<OpenChunk>();
@@ -101,18 +81,6 @@ export function telemetryStore(db: Db, options: { now: () => number; writer?: st
     if (encoder.count === 0) return true;
     if (encoder.count >= CHUNK_SAMPLES_MAX) return false;
     return Math.max(encoder.maxT, t) - Math.min(encoder.minT, t) <= CHUNK_SPAN_MAX_MS;
-  }
-
-  async function chunksOf(deviceId: string, from: number, to: number) {
-    return db
-      .selectFrom('telemetry_chunks')
-      .select(['id', 'start_at', 'end_at', 'sample_count', 'data'])
-      .where('device_id', '=', deviceId)
-      .where('start_at', '>=', from - CHUNK_SPAN_MAX_MS)
-      .where('start_at', '<', to)
-      .where('end_at', '>=', from)
-      .orderBy('start_at')
-      .execute();
   }
 
   function dropOpen(deviceId: string): void {
@@ -168,7 +136,7 @@ export function telemetryStore(db: Db, options: { now: () => number; writer?: st
     async writePending(trx) {
       const pending = takePending();
       try {
-        await upsertChunks(trx, pending.rows);
+        await chunks.upsert(trx, pending.rows);
       } catch (error) {
         pending.settle(false);
         throw error;
@@ -177,7 +145,7 @@ export function telemetryStore(db: Db, options: { now: () => number; writer?: st
     },
 
     async read(deviceId, from, to) {
-      const rows = await chunksOf(deviceId, from, to);
+      const rows = await chunks.overlapping(deviceId, from, to);
       const samples: TelemetrySample[] = [];
       for (const row of rows) {
         for (const sample of decodeSamples(row.data)) if (sample.t >= from && sample.t < to) samples.push(sample);
@@ -186,11 +154,11 @@ export function telemetryStore(db: Db, options: { now: () => number; writer?: st
     },
 
     async readChunks(deviceId, from, to) {
-      return (await chunksOf(deviceId, from, to)).map((row) => ({ data: row.data, sampleCount: row.sample_count }));
+      return (await chunks.overlapping(deviceId, from, to)).map((row) => ({ data: row.data, sampleCount: row.sample_count }));
     },
 
     async count(deviceId, from, to) {
-      const rows = await chunksOf(deviceId, from, to);
+      const rows = await chunks.overlapping(deviceId, from, to);
       let total = 0;
       for (const row of rows) {
         if (row.start_at >= from && row.end_at < to) total += row.sample_count;
@@ -200,22 +168,13 @@ export function telemetryStore(db: Db, options: { now: () => number; writer?: st
     },
 
     async page(deviceId, from, to, offset, limit) {
-      const meta = await db
-        .selectFrom('telemetry_chunks')
-        .select(['id', 'start_at', 'end_at', 'sample_count'])
-        .where('device_id', '=', deviceId)
-        .where('start_at', '>=', from - CHUNK_SPAN_MAX_MS)
-        .where('start_at', '<', to)
-        .where('end_at', '>=', from)
-        .orderBy('start_at')
-        .orderBy('id')
-        .execute();
+      const meta = await chunks.overlappingCounts(deviceId, from, to);
       const edge = meta.filter((row) => row.start_at < from || row.end_at >= to).map((row) => row.id);
       const decoded = new Map<number, TelemetrySample[]>();
       const load = async (ids: number[]) => {
         const wanted = ids.filter((id) => !decoded.has(id));
         if (wanted.length === 0) return;
-        const rows = await db.selectFrom('telemetry_chunks').select(['id', 'data']).where('id', 'in', wanted).execute();
+        const rows = await chunks.dataOf(wanted);
         for (const row of rows) decoded.set(row.id, decodeSamples(row.data).filter((sample) => sample.t >= from && sample.t < to).sort((a, b) => a.t - b.t));
       };
       await load(edge);
@@ -240,12 +199,12 @@ export function telemetryStore(db: Db, options: { now: () => number; writer?: st
 
     async deleteRange(deviceId, from, to) {
       dropOpen(deviceId);
-      const rows = await chunksOf(deviceId, from, to);
+      const rows = await chunks.overlapping(deviceId, from, to);
       let deleted = 0;
       await db.transaction().execute(async (trx) => {
         for (const row of rows) {
           if (row.start_at >= from && row.end_at < to) {
-            await trx.deleteFrom('telemetry_chunks').where('id', '=', row.id).execute();
+            await chunks.remove(trx, row.id);
             deleted += row.sample_count;
             continue;
           }
@@ -254,15 +213,11 @@ export function telemetryStore(db: Db, options: { now: () => number; writer?: st
           deleted += all.length - kept.length;
           if (kept.length === all.length) continue;
           if (kept.length === 0) {
-            await trx.deleteFrom('telemetry_chunks').where('id', '=', row.id).execute();
+            await chunks.remove(trx, row.id);
             continue;
           }
           kept.sort((a, b) => a.t - b.t);
-          await trx
-            .updateTable('telemetry_chunks')
-            .set({ data: encodeSamples(kept), sample_count: kept.length, start_at: kept[0]?.t ?? row.start_at, end_at: kept[kept.length - 1]?.t ?? row.end_at })
-            .where('id', '=', row.id)
-            .execute();
+          await chunks.rewrite(trx, row.id, { data: encodeSamples(kept), sample_count: kept.length, start_at: kept[0]?.t ?? row.start_at, end_at: kept[kept.length - 1]?.t ?? row.end_at });
         }
       });
       return deleted;
@@ -270,15 +225,14 @@ export function telemetryStore(db: Db, options: { now: () => number; writer?: st
 
     async deleteAll(deviceId) {
       dropOpen(deviceId);
-      const total = await db.selectFrom('telemetry_chunks').select((eb) => eb.fn.sum<number | string | null>('sample_count').as('n')).where('device_id', '=', deviceId).executeTakeFirst();
-      await db.deleteFrom('telemetry_chunks').where('device_id', '=', deviceId).execute();
-      return Number(total?.n ?? 0);
+      const total = await chunks.sampleCount(deviceId);
+      await chunks.deleteAll(deviceId);
+      return total;
     },
 
     async purgeBefore(time) {
       for (const chunk of open.values()) if (chunk.encoder.maxT < time) open.delete(chunk.deviceId);
-      const result = await db.deleteFrom('telemetry_chunks').where('end_at', '<', time).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return chunks.purgeBefore(time);
     },
 
     closeIdle(now) {

@@ -1,6 +1,6 @@
 import { formatMessage, ORIGIN_DATA_DOWNLOAD_MAX_ROWS, type Language, type OriginDataKind, type OriginDataRow } from '@vigil/contracts';
 import { errors } from '../../http/errors.ts';
-import type { MessageLog } from '../../ingest/message-log.ts';
+import type { MessageLogRepository } from '../../ingest/message-log.repository.ts';
 import type { TelemetryStore } from '../../ingest/telemetry-store.ts';
 import { taskModule } from '../../workers/task-module.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
@@ -25,7 +25,7 @@ function localTime(time: number, timeZone: string): string {
 }
 
 /** Original data (spec 02 historyData): what devices sent, paged, downloaded and deleted. */
-export function originDataService(deps: { telemetry: TelemetryStore; messages: MessageLog; workers: WorkerPool; timeZone: () => Promise<string>; now: () => number }) {
+export function originDataService(deps: { telemetry: TelemetryStore; messages: MessageLogRepository; workers: WorkerPool; timeZone: () => Promise<string>; now: () => number }) {
   const { telemetry, messages } = deps;
 
   async function rows(query: RangeQuery, offset: number, limit: number): Promise<{ total: number; rows: OriginDataRow[] }> {

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import type { DeviceMessageRow } from './message-log.ts';
-import type { ChunkRow } from './telemetry-store.ts';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { DeviceMessageRow } from './message-log.repository.ts';
+import type { ChunkRow } from './telemetry.repository.ts';
 
 /** What one ingest batch stores in bulk: telemetry chunks (upserted), logged messages, last-seen times. */
 export interface BulkRows {
@@ -23,7 +23,7 @@ const column = <Row, Value>(rows: readonly Row[], pick: (row: Row) => Value): Va
  *
  * Rows of one batch never repeat a key (a chunk or a device appears once), which a CTE upsert needs.
  */
-export async function writeBulkPostgres(db: Kysely<Database>, rows: BulkRows): Promise<void> {
+export async function writeBulkPostgres(db: Db, rows: BulkRows): Promise<void> {
   const { chunks, messages, lastSeen } = rows;
   if (chunks.length === 0 && messages.length === 0 && lastSeen.length === 0) return;
   await sql`
