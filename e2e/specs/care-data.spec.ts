@@ -162,6 +162,10 @@ describe('care data, as an operator', () => {
     await row.getByRole('button', { name: 'Check in' }).click();
     await page.getByText('Frank Example checked in.').waitFor();
     await page.locator('.ant-table-row', { hasText: 'Frank Example' }).first().getByRole('button', { name: 'Check out' }).click();
+    // The confirmation zooms in; a click on a loaded machine can land beside its button (failed
+    // once in a full SQLite run: the message never came).
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').waitFor();
+    await settled(page);
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await page.getByText('Frank Example checked out.').waitFor();
     // The message comes before the list has fetched again: wait for the row a user would see.
