@@ -174,7 +174,7 @@ function PickerStandIn(props: PickerStandInProps) {
       style={{ ...variables, ...props.style }}
       onPointerDown={(event: PointerEvent) => {
         // The press is handled here, whole: the look-alike takes the focus and reports the press,
-        // and preventDefault stops the browser's mousedown, mouseup and click that would follow.
+        // and preventDefault stops the mousedown and mouseup the browser would send after it.
         // antd's picker can replace the look-alike between pointerdown and that mousedown (its
         // code arrives in between); the browser then sends the mousedown to the box's parent,
         // which would take the focus from the real picker and close it before it showed.
