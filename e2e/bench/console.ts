@@ -7,6 +7,9 @@
  * login page and, signed in as demotwoa, the resident list from both, printing the
  * performance score, load metrics and transferred JavaScript bytes of the median of
  * BENCH_RUNS (5) loads, the two servers taking turns, with every load's score beside it.
+ *
+ * BENCH_BASELINE_DIST=<another build's dist> adds a third server: a second demo server shipping
+ * that build, so a change to the console is measured against the build before it in the same run.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,7 +22,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, DEMO_PASSWORD } from '../support/browser.ts';
 import { WEB_DIST } from '../support/bundle-graph.ts';
-import { startVigil } from '../support/vigil.ts';
+import { startVigil, type RunningVigil } from '../support/vigil.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -101,14 +104,30 @@ async function measure(chromePort: number, url: string): Promise<Result> {
   };
 }
 
+/** A demo server shipping another build (VIGIL_WEB_DIST), or none. */
+async function startBaseline(dist: string | undefined): Promise<RunningVigil | undefined> {
+  if (!dist) return undefined;
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`BENCH_BASELINE_DIST=${dist} holds no index.html`);
+  const previous = process.env.VIGIL_WEB_DIST;
+  process.env.VIGIL_WEB_DIST = path.resolve(dist);
+  try {
+    return await startVigil();
+  } finally {
+    if (previous === undefined) delete process.env.VIGIL_WEB_DIST;
+    else process.env.VIGIL_WEB_DIST = previous;
+  }
+}
+
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
   const vigil = await startVigil();
+  const baseline = await startBaseline(process.env.BENCH_BASELINE_DIST);
   const raw = await startRawServer(WEB_DIST, vigil.baseUrl);
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     // The console keeps its token in the Admin-Token cookie; a cookie is per host, not per port, so one covers both servers.
     const token = await signIn(vigil.baseUrl, 'demotwoa');
+    const baselineToken = baseline ? await signIn(baseline.baseUrl, 'demotwoa') : '';
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const pages: Array<[string, string, boolean]> = [
       ['login page', '/login', false],
@@ -118,13 +137,14 @@ async function main(): Promise<void> {
     // build's resident list scored 37 and 57 back to back), so each page is loaded RUNS times
     // from each server, the two taking turns, and the run with the median score is shown.
     for (const [name, pathname, signedIn] of pages) {
-      const servings = [
-        ['raw build, no compression or cache headers', raw.baseUrl],
-        ['as Vigil ships it', vigil.baseUrl],
-      ] as const;
+      const servings: Array<[serving: string, baseUrl: string, token: string]> = [
+        ['raw build, no compression or cache headers', raw.baseUrl, token],
+        ['as Vigil ships it', vigil.baseUrl, token],
+      ];
+      if (baseline) servings.push(['baseline build, as Vigil ships it', baseline.baseUrl, baselineToken]);
       const results: Result[][] = servings.map(() => []);
       for (let run = 0; run < RUNS; run += 1) {
-        for (const [index, [, baseUrl]] of servings.entries()) {
+        for (const [index, [, baseUrl, servingToken]] of servings.entries()) {
           // Every load starts cold: no cached scripts from the run before, only the session cookie.
           const context = cdp.contexts()[0];
           const page = context.pages()[0] ?? (await context.newPage());
@@ -132,7 +152,7 @@ async function main(): Promise<void> {
           await session.send('Network.clearBrowserCache');
           await session.detach();
           await context.clearCookies();
-          if (signedIn) await context.addCookies([{ name: 'Admin-Token', value: token, url: baseUrl }]);
+          if (signedIn) await context.addCookies([{ name: 'Admin-Token', value: servingToken, url: baseUrl }]);
           results[index].push(await measure(chrome.port, baseUrl + pathname));
         }
       }
@@ -149,6 +169,7 @@ async function main(): Promise<void> {
     await chrome.kill();
     await raw.close();
     await vigil.stop();
+    await baseline?.stop();
   }
 }
 

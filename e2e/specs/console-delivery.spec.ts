@@ -95,4 +95,31 @@ describe('console delivery in a real browser', () => {
     assert.equal(await tab.evaluate(() => document.activeElement?.closest('.ant-picker') !== null), true, "antd's picker has the focus");
     await context.close();
   });
+  test("antd's styles come with the build: the screens and a dialog generate none in the browser, and the theme applies", async () => {
+    const context = await newContext(browser, vigil.baseUrl);
+    const tab = await context.newPage();
+    // antd marks every style element it generates in the browser with data-css-hash.
+    const generated = () => tab.evaluate("document.querySelectorAll('style[data-css-hash]').length");
+    await tab.goto('/login');
+    const signIn = tab.getByRole('button', { name: /log ?in|sign ?in/i });
+    await signIn.waitFor();
+    // The primary button in the console's teal (BRAND.primary #0f7b8a), from the built stylesheet.
+    assert.equal(await signIn.evaluate((button) => getComputedStyle(button).backgroundColor), 'rgb(15, 123, 138)');
+    assert.equal(await generated(), 0, 'the login page');
+    await login(tab, 'demotwoa');
+    for (const [pathname, text] of [
+      ['/people-manage/userManage', /Register resident/],
+      ['/people-manage/addAndEdit/addAndEditUser', /Emergency contacts/],
+      ['/permission/accountmanager', /Add account/],
+    ] as const) {
+      await tab.goto(pathname);
+      await tab.getByText(text).first().waitFor();
+      await tab.waitForLoadState('networkidle');
+      assert.equal(await generated(), 0, pathname);
+    }
+    await tab.getByRole('button', { name: 'Add account' }).click();
+    await tab.getByRole('dialog').getByText(/Role/).first().waitFor();
+    assert.equal(await generated(), 0, 'the add-account dialog');
+    await context.close();
+  });
 });

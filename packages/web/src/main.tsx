@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n/index.ts';
 import { SHELL_NS } from './i18n/shell.ts';
 import { SHARED_NS } from './features/shared/i18n.ts';
+// antd's styles, made at build time (build-tools/antd-styles): first, so the console's own CSS wins ties.
+import 'virtual:antd-styles.css';
 import './app/shell.css';
 import { App } from './app/App.tsx';
 import { preloadRoute } from './app/routing/route-table.tsx';
