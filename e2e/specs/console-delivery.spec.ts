@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { chunkKey, readManifest } from '../support/bundle-graph.ts';
-import { launchBrowser, login, newContext } from '../support/browser.ts';
+import { launchBrowser, login, newContext, signedInContext } from '../support/browser.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
 
 describe('console delivery in a real browser', () => {
@@ -95,6 +95,7 @@ describe('console delivery in a real browser', () => {
     assert.equal(await tab.evaluate(() => document.activeElement?.closest('.ant-picker') !== null), true, "antd's picker has the focus");
     await context.close();
   });
+
   test("antd's styles come with the build: the screens and a dialog generate none in the browser, and the theme applies", async () => {
     const context = await newContext(browser, vigil.baseUrl);
     const tab = await context.newPage();
@@ -121,5 +122,23 @@ describe('console delivery in a real browser', () => {
     await tab.getByRole('dialog').getByText(/Role/).first().waitFor();
     assert.equal(await generated(), 0, 'the add-account dialog');
     await context.close();
+  });
+
+  test("an address opened directly renders its screen at once: the screen's code and strings load beside the shell's, no spinner shows", async () => {
+    for (const [pathname, text] of [
+      ['/people-manage/userManage', /Register resident/],
+      ['/permission/accountmanager', /Add account/],
+      ['/deviceManage/deviceManage', /Add device/],
+    ] as const) {
+      // A fresh context (signed in, nothing cached), as a nurse opening a bookmark.
+      const context = await signedInContext(browser, vigil.baseUrl, 'demotwoa');
+      const tab = await context.newPage();
+      // Records, from the first byte of the page on, whether the screen's loading spinner ever showed.
+      await tab.addInitScript(`new MutationObserver(() => { if (document.querySelector('.screen-loading, .ant-spin-lg')) window.__screenSpinner = true; }).observe(document, { childList: true, subtree: true });`);
+      await tab.goto(pathname);
+      await tab.getByText(text).first().waitFor();
+      assert.equal(await tab.evaluate('window.__screenSpinner === true'), false, pathname);
+      await context.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from './i18n/index.ts';
+import { initI18n, loadRegisteredNamespaces } from './i18n/index.ts';
 import { SHELL_NS } from './i18n/shell.ts';
 import { SHARED_NS } from './features/shared/i18n.ts';
 // antd's styles, made at build time (build-tools/antd-styles): first, so the console's own CSS wins ties.
@@ -18,14 +18,16 @@ if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 // The shell's and the shared strings come first (each screen loads its own namespace),
 // with antd's and dayjs's locale, so the first render already speaks the stored language,
-// and with the code of the page the address opens (the shell, /404 …), so it renders at once.
+// and with the code of the pages the address opens (the shell and its screen, /404 …), so it renders at once.
 // Without a session the console sends every signed-in address to /login: load that page's code,
-// not the shell's.
+// not the shell's. Then the strings of every namespace that code registered, all at once.
 const opening = readToken() ? window.location.pathname : '/login';
-void Promise.all([initI18n([SHELL_NS, SHARED_NS]), loadUiLocale(currentLanguage()), preloadRoute(opening)]).then(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+void Promise.all([initI18n([SHELL_NS, SHARED_NS]), loadUiLocale(currentLanguage()), preloadRoute(opening)])
+  .then(loadRegisteredNamespaces)
+  .then(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

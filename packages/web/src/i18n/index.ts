@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { currentLanguage, storeLanguage } from './language.ts';
-import { localeBackend } from './namespaces.ts';
+import { localeBackend, registeredNamespaces } from './namespaces.ts';
 import { loadUiLocale } from './ui-locales.ts';
 
 /**
@@ -37,6 +37,16 @@ export async function initI18n(preload: readonly string[]): Promise<void> {
 }
 
 export { i18next };
+
+/**
+ * Loads, side by side, the active language's messages of every namespace whose code is loaded
+ * (a namespace registers when its feature's module runs). Called before the first render with
+ * the opening screen's code in, so the shell and the screen do not each suspend in turn on their
+ * own strings, one fetch after the other. Never rejects: a namespace that failed loads again on render.
+ */
+export async function loadRegisteredNamespaces(): Promise<void> {
+  await i18next.loadNamespaces(registeredNamespaces()).catch(() => undefined);
+}
 
 /** Narrows i18next's language string to one of ours. */
 export function toLanguage(value: string | undefined): Language {

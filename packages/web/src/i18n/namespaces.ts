@@ -27,6 +27,11 @@ export function registerNamespace<Name extends string>(name: Name, files: Record
   return name;
 }
 
+/** Every namespace registered so far: those of the code loaded so far. */
+export function registeredNamespaces(): string[] {
+  return [...loadersByNamespace.keys()];
+}
+
 function isMessages(value: unknown): value is ResourceKey {
   return typeof value === 'object' && value !== null;
 }

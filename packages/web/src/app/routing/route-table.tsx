@@ -7,7 +7,7 @@ import { LandingRedirect, ParentRedirect, RouteGate } from './gates.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
-import { RouteScreen } from './screens.tsx';
+import { RouteScreen, screenOf } from './screens.tsx';
 
 /** One flat route per console path: parents redirect to their first open child, leaves are gated screens. */
 function consoleRoutes(routes: readonly ConsoleRoute[]): RouteObject[] {
@@ -23,7 +23,10 @@ function consoleRoutes(routes: readonly ConsoleRoute[]): RouteObject[] {
         </RouteGate>
       </RouteErrorBoundary>
     );
-    return [{ path: route.path, element }];
+    const leaf: RouteObject = { path: route.path, element };
+    const screen = screenOf(route);
+    if (screen) LAZY_PAGE_OF_ROUTE.set(leaf, screen);
+    return [leaf];
   });
 }
 
@@ -77,8 +80,10 @@ export function buildRouteObjects(): RouteObject[] {
 const ROUTES = buildRouteObjects();
 
 /**
- * Loads the code of the lazy pages `pathname` opens, so the first render does not wait
- * for it behind a blank page (createBrowserRouter also loaded it before its first render).
+ * Loads the code of the lazy pages `pathname` opens (the shell and the screen, side by side),
+ * so the first render does not wait for it behind a blank page or a spinner, and the screen's
+ * code does not wait for the shell to render first (createBrowserRouter also loaded it before
+ * its first render).
  * Never rejects: a page that fails to load fails again on render, into the error page.
  */
 export function preloadRoute(pathname: string): Promise<void> {
