@@ -12,6 +12,8 @@ export interface ManifestChunk {
   name?: string;
   imports?: string[];
   dynamicImports?: string[];
+  /** The stylesheets the chunk brings. */
+  css?: string[];
 }
 
 export type Manifest = Record<string, ManifestChunk>;
