@@ -18,16 +18,19 @@ if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 // The shell's and the shared strings come first (each screen loads its own namespace),
 // with antd's and dayjs's locale, so the first render already speaks the stored language,
-// and with the code of the pages the address opens (the shell and its screen, /404 …), so it renders at once.
+// and with the code of the pages the address opens (the shell, /404 …), so it renders at once.
 // Without a session the console sends every signed-in address to /login: load that page's code,
-// not the shell's. Then the strings of every namespace that code registered, all at once.
+// not the shell's. The screen's code loads beside the shell's; once it is in, the strings of
+// every namespace it registered load all at once, while the shell renders, rather than one
+// after another as each part of the screen asks for its own.
 const opening = readToken() ? window.location.pathname : '/login';
-void Promise.all([initI18n([SHELL_NS, SHARED_NS]), loadUiLocale(currentLanguage()), preloadRoute(opening)])
-  .then(loadRegisteredNamespaces)
-  .then(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+const strings = initI18n([SHELL_NS, SHARED_NS]);
+const code = preloadRoute(opening);
+void Promise.all([strings, code.screen]).then(loadRegisteredNamespaces);
+void Promise.all([strings, loadUiLocale(currentLanguage()), code.pages]).then(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
+);

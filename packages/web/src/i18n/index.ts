@@ -40,9 +40,9 @@ export { i18next };
 
 /**
  * Loads, side by side, the active language's messages of every namespace whose code is loaded
- * (a namespace registers when its feature's module runs). Called before the first render with
- * the opening screen's code in, so the shell and the screen do not each suspend in turn on their
- * own strings, one fetch after the other. Never rejects: a namespace that failed loads again on render.
+ * (a namespace registers when its feature's module runs). Called once the opening screen's code
+ * is in, so the shell and the screen do not each suspend in turn on their own strings, one
+ * fetch after the other. Never rejects: a namespace that failed loads again on render.
  */
 export async function loadRegisteredNamespaces(): Promise<void> {
   await i18next.loadNamespaces(registeredNamespaces()).catch(() => undefined);

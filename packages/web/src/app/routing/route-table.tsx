@@ -25,7 +25,7 @@ function consoleRoutes(routes: readonly ConsoleRoute[]): RouteObject[] {
     );
     const leaf: RouteObject = { path: route.path, element };
     const screen = screenOf(route);
-    if (screen) LAZY_PAGE_OF_ROUTE.set(leaf, screen);
+    if (screen) SCREEN_OF_ROUTE.set(leaf, screen);
     return [leaf];
   });
 }
@@ -39,6 +39,8 @@ const noPermissionPage = lazyPage(() => import('../pages/NoPermissionPage.tsx').
 const redirectPage = lazyPage(() => import('../pages/RedirectPage.tsx').then((m) => m.RedirectPage));
 
 const LAZY_PAGE_OF_ROUTE = new WeakMap<RouteObject, LazyPage>();
+/** The screens of leaf routes, whose code loads with the route but is not waited for before the shell paints. */
+const SCREEN_OF_ROUTE = new WeakMap<RouteObject, LazyPage>();
 
 function lazyRoute(route: { path?: string; children?: RouteObject[] }, page: LazyPage): RouteObject {
   const withPage: RouteObject = { ...route, element: <page.Page /> };
@@ -79,19 +81,27 @@ export function buildRouteObjects(): RouteObject[] {
 
 const ROUTES = buildRouteObjects();
 
-/**
- * Loads the code of the lazy pages `pathname` opens (the shell and the screen, side by side),
- * so the first render does not wait for it behind a blank page or a spinner, and the screen's
- * code does not wait for the shell to render first (createBrowserRouter also loaded it before
- * its first render).
- * Never rejects: a page that fails to load fails again on render, into the error page.
- */
-export function preloadRoute(pathname: string): Promise<void> {
-  const pages = (matchRoutes(ROUTES, pathname) ?? []).flatMap((match) => LAZY_PAGE_OF_ROUTE.get(match.route) ?? []);
+/** Settles when the pages have loaded (or failed to: a page that failed fails again on render, into the error page). */
+function settled(pages: readonly LazyPage[]): Promise<void> {
   return Promise.all(pages.map((page) => page.preload())).then(
     () => undefined,
     () => undefined,
   );
+}
+
+/**
+ * Starts loading, side by side, the code of the lazy pages `pathname` opens: the shell (or
+ * /404 …) and the screen. `pages` settles when the shell's code is in: the first render waits
+ * for it, so it does not show a blank page (createBrowserRouter also loaded it before its first
+ * render). `screen` settles when the screen's code is in too; the shell paints without waiting
+ * for it, and the screen no longer waits for the shell to render before its code is requested.
+ * Neither rejects.
+ */
+export function preloadRoute(pathname: string): { pages: Promise<void>; screen: Promise<void> } {
+  const routes = (matchRoutes(ROUTES, pathname) ?? []).map((match) => match.route);
+  const pages = routes.flatMap((route) => LAZY_PAGE_OF_ROUTE.get(route) ?? []);
+  const screens = routes.flatMap((route) => SCREEN_OF_ROUTE.get(route) ?? []);
+  return { pages: settled(pages), screen: settled(screens) };
 }
 
 /**
