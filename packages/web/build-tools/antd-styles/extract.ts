@@ -7,6 +7,7 @@
  * NODE_ENV when its CSS-in-JS module loads (`css-` in production, `css-dev-only-…` otherwise).
  * Usage: node --import tsx extract.ts '["Button","Table",…]'
  */
+import { fileURLToPath } from 'node:url';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import * as antd from 'antd';
 import { createElement as h, Fragment, type ReactNode } from 'react';
@@ -92,7 +93,7 @@ export function extractAntdStyles(names: readonly string[]): string {
   return extractStyle(cache, { plain: true });
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) {
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const names = JSON.parse(process.argv[2] ?? '[]') as string[];
   process.stdout.write(extractAntdStyles(names));
 }
