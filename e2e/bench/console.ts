@@ -174,19 +174,20 @@ async function main(): Promise<void> {
     const token = await signIn(vigil.baseUrl, 'demotwoa');
     const baselineToken = baseline ? await signIn(baseline.baseUrl, 'demotwoa') : '';
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    // The servers, each with the session token it signed in with; they take turns, load by load.
+    const servings: Array<[serving: string, baseUrl: string, token: string]> = [
+      ['raw build, no compression or cache headers', raw.baseUrl, token],
+      ['as Vigil ships it', vigil.baseUrl, token],
+    ];
+    if (baseline) servings.push(['baseline build, as Vigil ships it', baseline.baseUrl, baselineToken]);
     const pages: Array<[string, string, boolean]> = [
       ['login page', '/login', false],
       ['resident list', RESIDENT_LIST, true],
     ];
     // One Lighthouse run swings by 20–30 points on this machine from noise alone (the same
     // build's resident list scored 37 and 57 back to back), so each page is loaded RUNS times
-    // from each server, the two taking turns, and the run with the median score is shown.
+    // from each server, the servers taking turns, and the run with the median score is shown.
     for (const [name, pathname, signedIn] of pages) {
-      const servings: Array<[serving: string, baseUrl: string, token: string]> = [
-        ['raw build, no compression or cache headers', raw.baseUrl, token],
-        ['as Vigil ships it', vigil.baseUrl, token],
-      ];
-      if (baseline) servings.push(['baseline build, as Vigil ships it', baseline.baseUrl, baselineToken]);
       const results: Result[][] = servings.map(() => []);
       for (let run = 0; run < RUNS; run += 1) {
         for (const [index, [, baseUrl, servingToken]] of servings.entries()) {
@@ -209,11 +210,6 @@ async function main(): Promise<void> {
         );
       }
     }
-    const servings: Array<[serving: string, baseUrl: string, token: string]> = [
-      ['raw build, no compression or cache headers', raw.baseUrl, token],
-      ['as Vigil ships it', vigil.baseUrl, token],
-    ];
-    if (baseline) servings.push(['baseline build, as Vigil ships it', baseline.baseUrl, baselineToken]);
     const loads: LoadTimes[][] = servings.map(() => []);
     for (let run = 0; run < LOADS; run += 1) {
       for (const [index, [, baseUrl, servingToken]] of servings.entries()) loads[index].push(await loadTimes(cdp, baseUrl, servingToken));

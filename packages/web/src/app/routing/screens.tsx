@@ -53,7 +53,7 @@ export function RouteScreen({ route }: { route: ConsoleRoute }) {
   const { isAbroad } = useEdition();
   const Screen = screenOf(route)?.Page;
   return (
-    <Suspense fallback={<Spin className="screen-loading" size="large" style={{ display: 'block', margin: '80px auto' }} />}>
+    <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '80px auto' }} />}>
       {Screen ? <Screen /> : <NotYetAvailablePage titleKey={routeTitleKey(route, isAbroad)} />}
     </Suspense>
   );
