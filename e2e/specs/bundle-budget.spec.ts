@@ -124,6 +124,22 @@ describe('console bundle budgets (gzip JavaScript per first screen)', () => {
     }
   });
 
+  it("the English contract messages load without another language's text (a console fetches only its own language)", () => {
+    // Every module in one language's messages chunk and what it imports: a module holding all
+    // seven languages (as the gateway, analytics and report-PDF parts once did) puts them all in
+    // every language's chunk, 66 KB of it Chinese, Korean and Japanese.
+    const files = staticGraph(manifest, [chunkKey(manifest, '../contracts/src/i18n/en-us.ts')]);
+    const foreign = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+    const carrying: string[] = [];
+    for (const file of files) {
+      const map: { sources: string[]; sourcesContent?: (string | null)[] } = JSON.parse(fs.readFileSync(path.join(WEB_DIST, `${file}.map`), 'utf8'));
+      map.sources.forEach((source, index) => {
+        if (foreign.test(map.sourcesContent?.[index] ?? '')) carrying.push(`${file}: ${source}`);
+      });
+    }
+    assert.deepEqual(carrying, [], 'modules with Chinese, Japanese or Korean text in the English messages');
+  });
+
   it('no first screen carries antd\'s date pickers: they load after it has painted', () => {
     const base = staticGraph(manifest, [entry, SHELL]);
     // rc-picker is the largest file the pickers' module brings; small icons it shares with the look-alike do not count.

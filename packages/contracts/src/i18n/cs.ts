@@ -1,6 +1,4 @@
-import { analyticsMessagesCs } from './analytics-messages.ts';
-import { gatewayMessagesCs } from './gateway-messages.ts';
-import { reportPdfMessagesCs } from './report-pdf-messages.ts';
+import { analyticsMessagesCs, gatewayMessagesCs, reportPdfMessagesCs } from './areas/cs.ts';
 import type { Messages } from './en-us.ts';
 
 export const cs: Messages = {

@@ -1,6 +1,4 @@
-import { analyticsMessagesDe } from './analytics-messages.ts';
-import { gatewayMessagesDe } from './gateway-messages.ts';
-import { reportPdfMessagesDe } from './report-pdf-messages.ts';
+import { analyticsMessagesDe, gatewayMessagesDe, reportPdfMessagesDe } from './areas/de.ts';
 import type { Messages } from './en-us.ts';
 
 export const de: Messages = {

@@ -1,6 +1,5 @@
-import { analyticsMessagesEnUS } from './analytics-messages.ts';
-import { gatewayMessagesEnUS } from './gateway-messages.ts';
-import { reportPdfMessagesEnUS } from './report-pdf-messages.ts';
+import { analyticsMessagesEnUS, gatewayMessagesEnUS, reportPdfMessagesEnUS } from './areas/en-us.ts';
+
 /**
  * Server messages (the envelope's `msg`) and the validation messages the console
  * forms share with the server. Keys are static; `{name}` placeholders are filled in.

@@ -1,6 +1,4 @@
-import { analyticsMessagesIt } from './analytics-messages.ts';
-import { gatewayMessagesIt } from './gateway-messages.ts';
-import { reportPdfMessagesIt } from './report-pdf-messages.ts';
+import { analyticsMessagesIt, gatewayMessagesIt, reportPdfMessagesIt } from './areas/it.ts';
 import type { Messages } from './en-us.ts';
 
 export const it: Messages = {

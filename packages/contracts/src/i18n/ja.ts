@@ -1,6 +1,4 @@
-import { analyticsMessagesJa } from './analytics-messages.ts';
-import { gatewayMessagesJa } from './gateway-messages.ts';
-import { reportPdfMessagesJa } from './report-pdf-messages.ts';
+import { analyticsMessagesJa, gatewayMessagesJa, reportPdfMessagesJa } from './areas/ja.ts';
 import type { Messages } from './en-us.ts';
 
 export const ja: Messages = {

@@ -1,6 +1,4 @@
-import { analyticsMessagesKo } from './analytics-messages.ts';
-import { gatewayMessagesKo } from './gateway-messages.ts';
-import { reportPdfMessagesKo } from './report-pdf-messages.ts';
+import { analyticsMessagesKo, gatewayMessagesKo, reportPdfMessagesKo } from './areas/ko.ts';
 import type { Messages } from './en-us.ts';
 
 export const ko: Messages = {

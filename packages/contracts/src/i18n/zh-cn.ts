@@ -1,6 +1,4 @@
-import { analyticsMessagesZhCN } from './analytics-messages.ts';
-import { gatewayMessagesZhCN } from './gateway-messages.ts';
-import { reportPdfMessagesZhCN } from './report-pdf-messages.ts';
+import { analyticsMessagesZhCN, gatewayMessagesZhCN, reportPdfMessagesZhCN } from './areas/zh-cn.ts';
 import type { Messages } from './en-us.ts';
 
 export const zhCN: Messages = {
