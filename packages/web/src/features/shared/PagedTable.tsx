@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Empty, Table, type TableProps } from 'antd';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { errorText } from './errorText.ts';
 import type { PageQuery } from './usePagedQuery.ts';
 
@@ -25,20 +25,25 @@ export interface PagedTableProps<Row> extends Omit<TableProps<Row>, 'dataSource'
 
 /** A server-paged table: rows of the current page, loading state, empty or error state, and the pager. */
 export function PagedTable<Row extends object>({ list, query, onPageChange, emptyText, totalText, minWidth, ...table }: PagedTableProps<Row>) {
+  // A page of rows (tags, actions, tooltips in every cell) is the heaviest render of a list
+  // screen: it renders deferred, in slices the browser can interrupt, and the table shows its
+  // spinner until it is in.
+  const page = useDeferredValue(list.data);
+  const catchingUp = page !== list.data;
   return (
     <Table<Row>
       rowKey="id"
       size="middle"
       tableLayout="auto"
       {...table}
-      dataSource={list.data?.rows ?? []}
-      loading={list.isFetching}
+      dataSource={page?.rows ?? []}
+      loading={list.isFetching || catchingUp}
       scroll={{ x: minWidth }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : emptyText} /> }}
       pagination={{
         current: query.pageNum,
         pageSize: query.pageSize,
-        total: list.data?.total ?? 0,
+        total: page?.total ?? 0,
         showSizeChanger: true,
         showTotal: totalText,
         onChange: onPageChange,
