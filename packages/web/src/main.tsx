@@ -25,7 +25,7 @@ const root = createRoot(container);
 // not the shell's. The screen's code loads beside the shell's; once it is in, the strings of
 // every namespace it registered load all at once, while the shell renders, rather than one
 // after another as each part of the screen asks for its own.
-const signedIn = readToken() !== null;
+const signedIn = Boolean(readToken());
 const opening = signedIn ? window.location.pathname : '/login';
 // The platform's name, logo, edition and version, which the first page shows, are on their way too.
 prefetchPlatformQueries(queryClient, signedIn ? (readSession()?.userId ?? null) : null);
