@@ -2,9 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { antdStaticStyles } from './build-tools/antd-styles/plugin.ts';
 import { precompress } from './build-tools/precompress.ts';
+import { screenPreloadHints } from './build-tools/screen-preloads.ts';
 
 export default defineConfig({
-  plugins: [react(), antdStaticStyles(), precompress()],
+  plugins: [react(), antdStaticStyles(), screenPreloadHints(), precompress()],
   resolve: {
     // @vigil/contracts with schema-free operation descriptors (packages/contracts/src/client.generated.ts):
     // calling the API brings no zod; only forms that validate with a contract schema do.

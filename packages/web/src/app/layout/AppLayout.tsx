@@ -8,6 +8,8 @@ import { useBrandingSync, useDocumentTitle } from '../../branding/branding.ts';
 import { AlarmCenter } from '../../features/alarms/AlarmCenter.tsx';
 import { useLiveConnection } from '../../realtime/live-connection.ts';
 import { canOpen, menuEntries } from '../routing/access.ts';
+import { ScreenRendererContext } from '../routing/screen-slot.tsx';
+import { RouteScreen } from '../routing/screens.tsx';
 import { useAccessContext } from '../routing/use-access.ts';
 import { useSession } from '../../session/session-store.ts';
 import { useSidebarOpen } from './sidebar-status.ts';
@@ -91,7 +93,9 @@ export function AppLayout() {
         {layoutSettings.tagsView ? <TagsView userId={session.userId} landingPath={session.landingPath} access={access} /> : null}
         <Layout.Content className="app-layout__content" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <PageTitle />
-          <Outlet />
+          <ScreenRendererContext.Provider value={RouteScreen}>
+            <Outlet />
+          </ScreenRendererContext.Provider>
         </Layout.Content>
         <SettingsPanel />
         {alarmsAllowed ? <AlarmCenter /> : null}
@@ -99,3 +103,6 @@ export function AppLayout() {
     </Layout>
   );
 }
+
+// The screens are imported from here, the shell's chunk (see screen-slot.tsx); preloadRoute reaches them through it.
+export { preloadScreen } from '../routing/screens.tsx';

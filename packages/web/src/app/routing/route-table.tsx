@@ -7,7 +7,8 @@ import { LandingRedirect, ParentRedirect, RouteGate } from './gates.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
-import { RouteScreen, screenOf } from './screens.tsx';
+import { preloadScreenFiles } from './screen-preloads.ts';
+import { ScreenSlot } from './screen-slot.tsx';
 
 /** One flat route per console path: parents redirect to their first open child, leaves are gated screens. */
 function consoleRoutes(routes: readonly ConsoleRoute[]): RouteObject[] {
@@ -19,13 +20,12 @@ function consoleRoutes(routes: readonly ConsoleRoute[]): RouteObject[] {
     const element = (
       <RouteErrorBoundary>
         <RouteGate path={route.path}>
-          <RouteScreen route={route} />
+          <ScreenSlot route={route} />
         </RouteGate>
       </RouteErrorBoundary>
     );
     const leaf: RouteObject = { path: route.path, element };
-    const screen = screenOf(route);
-    if (screen) SCREEN_OF_ROUTE.set(leaf, screen);
+    if (route.built) SCREEN_OF_ROUTE.set(leaf, route.name);
     return [leaf];
   });
 }
@@ -33,14 +33,15 @@ function consoleRoutes(routes: readonly ConsoleRoute[]): RouteObject[] {
 // The login page is the one screen everybody sees first, so it ships in the entry chunk;
 // the signed-in shell (layout, menus, tag bar) and the rarer pages load with their route,
 // so signing in does not wait for them and they do not weigh on the login page.
-const appLayout = lazyPage(() => import('../layout/AppLayout.tsx').then((m) => m.AppLayout));
+const loadShell = () => import('../layout/AppLayout.tsx');
+const appLayout = lazyPage(() => loadShell().then((m) => m.AppLayout));
 const notFoundPage = lazyPage(() => import('../pages/NotFoundPage.tsx').then((m) => m.NotFoundPage));
 const noPermissionPage = lazyPage(() => import('../pages/NoPermissionPage.tsx').then((m) => m.NoPermissionPage));
 const redirectPage = lazyPage(() => import('../pages/RedirectPage.tsx').then((m) => m.RedirectPage));
 
 const LAZY_PAGE_OF_ROUTE = new WeakMap<RouteObject, LazyPage>();
-/** The screens of leaf routes, whose code loads with the route but is not waited for before the shell paints. */
-const SCREEN_OF_ROUTE = new WeakMap<RouteObject, LazyPage>();
+/** The screen names of leaf routes, whose code loads with the route but is not waited for before the shell paints. */
+const SCREEN_OF_ROUTE = new WeakMap<RouteObject, string>();
 
 function lazyRoute(route: { path?: string; children?: RouteObject[] }, page: LazyPage): RouteObject {
   const withPage: RouteObject = { ...route, element: <page.Page /> };
@@ -82,8 +83,8 @@ export function buildRouteObjects(): RouteObject[] {
 const ROUTES = buildRouteObjects();
 
 /** Settles when the pages have loaded (or failed to: a page that failed fails again on render, into the error page). */
-function settled(pages: readonly LazyPage[]): Promise<void> {
-  return Promise.all(pages.map((page) => page.preload())).then(
+function settled(loads: readonly Promise<unknown>[]): Promise<void> {
+  return Promise.all(loads).then(
     () => undefined,
     () => undefined,
   );
@@ -94,14 +95,17 @@ function settled(pages: readonly LazyPage[]): Promise<void> {
  * /404 …) and the screen. `pages` settles when the shell's code is in: the first render waits
  * for it, so it does not show a blank page (createBrowserRouter also loaded it before its first
  * render). `screen` settles when the screen's code is in too; the shell paints without waiting
- * for it, and the screen no longer waits for the shell to render before its code is requested.
+ * for it. The screens are imported from the shell's chunk, so the screen's files are fetched
+ * beside the shell's from the build's hints (preloadScreenFiles), not once the shell is in.
  * Neither rejects.
  */
 export function preloadRoute(pathname: string): { pages: Promise<void>; screen: Promise<void> } {
   const routes = (matchRoutes(ROUTES, pathname) ?? []).map((match) => match.route);
-  const pages = routes.flatMap((route) => LAZY_PAGE_OF_ROUTE.get(route) ?? []);
+  const pages = settled(routes.flatMap((route) => LAZY_PAGE_OF_ROUTE.get(route)?.preload() ?? []));
   const screens = routes.flatMap((route) => SCREEN_OF_ROUTE.get(route) ?? []);
-  return { pages: settled(pages), screen: settled(screens) };
+  screens.forEach(preloadScreenFiles);
+  const screen = settled(screens.map((name) => loadShell().then((shell) => shell.preloadScreen(name))));
+  return { pages, screen };
 }
 
 /**

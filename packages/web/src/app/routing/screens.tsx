@@ -48,6 +48,11 @@ export function screenOf(route: ConsoleRoute): LazyPage | undefined {
   return route.built ? SCREENS[route.name] : undefined;
 }
 
+/** Starts loading the code of the screen named `name` (a built route's name); settles when it is in. */
+export function preloadScreen(name: string): Promise<unknown> {
+  return SCREENS[name]?.preload() ?? Promise.resolve();
+}
+
 /** The screen of a leaf route, or the not-yet-available notice for routes of later releases. */
 export function RouteScreen({ route }: { route: ConsoleRoute }) {
   const { isAbroad } = useEdition();

@@ -1,0 +1,16 @@
+import type { ConsoleRoute } from '@vigil/contracts';
+import { createContext, useContext, type ComponentType } from 'react';
+
+/**
+ * What renders a leaf route's screen, provided by the shell (AppLayout). The screens' code is
+ * imported from the shell's chunk, not from the entry: rollup then knows the shell is in memory
+ * whenever a screen loads, and puts the modules both use in the shell's chunk instead of a
+ * chunk of their own for every set of screens that shares them (docs/performance.md).
+ */
+export const ScreenRendererContext = createContext<ComponentType<{ route: ConsoleRoute }> | null>(null);
+
+/** A leaf route's screen, as the shell renders it; nothing outside the shell. */
+export function ScreenSlot({ route }: { route: ConsoleRoute }) {
+  const Screen = useContext(ScreenRendererContext);
+  return Screen ? <Screen route={route} /> : null;
+}
