@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 
-/** The id of the JSON data block the plugin writes into index.html (read by src/app/routing/screen-preloads.ts). */
-export const SCREEN_PRELOADS_ID = 'vigil-screen-preloads';
+// The block's id, shared with the console module that reads it (importing it runs no browser code).
+import { SCREEN_PRELOADS_ID } from '../src/app/routing/screen-preloads.ts';
 
 /** The module that maps route names to their screens, and the shell that imports it. */
 const SCREENS_MODULE = 'src/app/routing/screens.tsx';
@@ -64,18 +64,22 @@ export function screenPreloads(chunks: readonly ChunkLike[], modules: ReadonlyMa
  */
 export function screenPreloadHints(): Plugin {
   let root = '';
+  let base = '/';
   return {
     name: 'vigil:screen-preloads',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      base = config.base;
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
         if (!context.bundle) return html;
         const chunks = Object.values(context.bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
-        const preloads = screenPreloads(chunks, screenModules(path.join(root, SCREENS_MODULE)), path.join(root, SHELL_MODULE));
+        const files = screenPreloads(chunks, screenModules(path.join(root, SCREENS_MODULE)), path.join(root, SHELL_MODULE));
+        // Absolute paths: the console opens at any address, so a relative one would resolve against it.
+        const preloads = Object.fromEntries(Object.entries(files).map(([name, names]) => [name, names.map((file) => `${base}${file}`)]));
         // `<` escaped so no file name can close the block.
         const json = JSON.stringify(preloads).replaceAll('<', '\\u003c');
         return { html, tags: [{ tag: 'script', attrs: { type: 'application/json', id: SCREEN_PRELOADS_ID }, children: json, injectTo: 'head' }] };
