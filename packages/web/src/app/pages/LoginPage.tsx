@@ -14,8 +14,12 @@ import { LoginForm } from './LoginForm.tsx';
 // script; it sits in a corner, so it arrives just after the form instead of before it.
 const LanguagePicker = lazy(() => import('../../components/LanguagePicker.tsx').then((m) => ({ default: m.LanguagePicker })));
 
-/** /login: platform name and logo, account and password, language; or the fast-login bar. */
-export function LoginPage() {
+/**
+ * /login: platform name and logo, account and password, language; or the fast-login bar.
+ * `onSignedIn` hears the address it goes to once signed in, before it navigates (the route
+ * table starts that address's code there: the shell's and the screen's side by side).
+ */
+export function LoginPage({ onSignedIn }: { onSignedIn?: (target: string) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
@@ -27,6 +31,7 @@ export function LoginPage() {
 
   const signedIn = (result: LoginResult) => {
     const target = safeRedirect(search.get('redirect')) ?? result.landingPath;
+    onSignedIn?.(target);
     navigate(target, { replace: true, state: FROM_LOGIN });
   };
   const fast = fastLoginParams(search);

@@ -56,7 +56,8 @@ export function buildRouteObjects(): RouteObject[] {
       path: '/',
       element: <RootShell />,
       children: [
-        { path: 'login', element: <LoginPage /> },
+        // Signing in starts the landing screen's code beside the shell's, as an opened address does.
+        { path: 'login', element: <LoginPage onSignedIn={(target) => { preloadRoute(target); }} /> },
         lazyRoute({ path: '404' }, notFoundPage),
         lazyRoute({ path: 'noPermission' }, noPermissionPage),
         {
