@@ -1,7 +1,7 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { ALARM_GROUPS, alarmLogExport, type AlarmGroup, type AlarmRecord, type DealState } from '@vigil/contracts';
-import { Button, Card, Empty, Flex, Grid, Input, List, Select, Table, Tag, TreeSelect } from 'antd';
+import { Button, Card, Flex, Grid, Input, List, Select, Table, Tag, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { RangePicker } from '../../components/LazyDatePicker.tsx';
 import { useAddressTree } from '../addresses/addressesApi.ts';
 import '../care-shared/care.css';
 import { useDownload } from '../care-shared/useDownload.ts';
-import { errorText } from '../shared/errorText.ts';
+import { listEmptyText } from '../shared/ListEmpty.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { alarmLogColumns } from './alarmLogColumns.tsx';
 import { GROUP_LABELS } from './alarmLabels.ts';
@@ -106,7 +106,7 @@ export function AlarmLogPage() {
           loading={log.isFetching}
           tableLayout="auto"
           scroll={{ x: TABLE_MIN_WIDTH }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={log.isError ? errorText(log.error) : t('alarms.log.empty')} /> }}
+          locale={{ emptyText: listEmptyText(log, t('alarms.log.empty')) }}
           pagination={{
             current: query.pageNum,
             pageSize: query.pageSize,
@@ -120,7 +120,7 @@ export function AlarmLogPage() {
         <List<AlarmRecord>
           loading={log.isFetching}
           dataSource={log.data?.rows ?? []}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={log.isError ? errorText(log.error) : t('alarms.log.empty')} /> }}
+          locale={{ emptyText: listEmptyText(log, t('alarms.log.empty')) }}
           pagination={{ current: query.pageNum, pageSize: query.pageSize, total: log.data?.total ?? 0, simple: true, onChange: (pageNum) => setQuery((current) => ({ ...current, pageNum })) }}
           renderItem={(alarm) => (
             <List.Item>

@@ -68,6 +68,26 @@ describe('CaregiverListPage', () => {
     assert.equal(last?.pageNum, 1);
   });
 
+  it('says nothing of an empty list until the first page is in (a shared PagedTable rule)', async () => {
+    const answering = globalThis.fetch;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    globalThis.fetch = async () => {
+      await answered;
+      return new Response(JSON.stringify({ status: 200, data: { rows: [], total: 0 }, msg: 'ok' }), { headers: { 'content-type': 'application/json' } });
+    };
+    try {
+      renderPage();
+      await screen.findByRole('searchbox', { name: 'Search caregivers' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(screen.queryByText('No caregivers found'), null, 'the list is not said to be empty while it is being read');
+      answer();
+      assert.ok(await screen.findByText('No caregivers found', {}, { timeout: 8000 }));
+    } finally {
+      globalThis.fetch = answering;
+    }
+  });
+
   it('shows the empty state when the search finds nobody', async () => {
     renderPage();
     await screen.findByText('Anna Carer', {}, { timeout: 8000 });

@@ -1,5 +1,6 @@
-import { Card, Descriptions, Empty, Flex, List, Typography } from 'antd';
+import { Card, Descriptions, Flex, List, Typography } from 'antd';
 import type { PaginationProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@vigil/contracts';
 import { BatteryLevel, DeviceOnlineBadge, DeviceTypeLabel, SignalLevel } from '../devices-shared/DeviceBadges.tsx';
@@ -9,8 +10,8 @@ import { bindingText, orDash } from './deviceText.ts';
 import type { DeviceRowActions } from './useDeviceActions.ts';
 import { DEVICES_NS } from './i18n.ts';
 
-/** The device list on a phone: one card per device, no sideways scrolling. */
-export function DeviceCardList(props: { rows: readonly Device[]; loading: boolean; vendor: boolean; empty: string; pagination: PaginationProps; actions: DeviceRowActions }) {
+/** The device list on a phone: one card per device, no sideways scrolling. `empty` is its empty state (listEmptyText). */
+export function DeviceCardList(props: { rows: readonly Device[]; loading: boolean; vendor: boolean; empty: ReactNode; pagination: PaginationProps; actions: DeviceRowActions }) {
   const { rows, loading, vendor, empty, pagination, actions } = props;
   const { t } = useTranslation(DEVICES_NS);
   return (
@@ -18,7 +19,7 @@ export function DeviceCardList(props: { rows: readonly Device[]; loading: boolea
       dataSource={[...rows]}
       loading={loading}
       rowKey="id"
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
+      locale={{ emptyText: empty }}
       pagination={{ ...pagination, size: 'small', showSizeChanger: false, align: 'center' }}
       renderItem={(device) => {
         const all = rowActions(t, device, actions);

@@ -1,5 +1,5 @@
 import { DownloadOutlined, ExportOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Grid, Table } from 'antd';
+import { Button, Card, Flex, Grid, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceBatchAdd, deviceExcelModel, deviceExportData, type Device } from '@vigil/contracts';
@@ -10,7 +10,7 @@ import '../care-shared/care.css';
 import { SpreadsheetImportDialog } from '../care-shared/SpreadsheetImportDialog.tsx';
 import { useDownload } from '../care-shared/useDownload.ts';
 import { typesOnScreen } from '../devices-shared/deviceTypes.ts';
-import { errorText } from '../shared/errorText.ts';
+import { listEmptyText } from '../shared/ListEmpty.tsx';
 import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { DeviceCardList } from './DeviceCardList.tsx';
@@ -68,7 +68,7 @@ export function DeviceManagePage() {
     showTotal: (total: number) => t('devices.list.total', { total }),
     onChange: (pageNum: number, pageSize: number) => setQuery((current) => ({ ...current, pageNum: pageSize === current.pageSize ? pageNum : 1, pageSize })),
   };
-  const empty = list.isError ? errorText(list.error) : vendor ? t('devices.list.emptyVendor') : t('devices.list.empty');
+  const empty = listEmptyText(list, vendor ? t('devices.list.emptyVendor') : t('devices.list.empty'));
 
   const toolbar = (
     <Flex wrap gap={8}>
@@ -106,7 +106,7 @@ export function DeviceManagePage() {
             loading={list.isLoading}
             tableLayout="auto"
             scroll={{ x: TABLE_MIN_WIDTH }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
+            locale={{ emptyText: empty }}
             pagination={{ ...pagination, showSizeChanger: true }}
           />
         )}

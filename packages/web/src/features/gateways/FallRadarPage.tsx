@@ -1,10 +1,10 @@
-import { Card, Empty, Flex, Grid, Input, Table, Tag, type TableColumnsType } from 'antd';
+import { Card, Flex, Grid, Input, Table, Tag, type TableColumnsType } from 'antd';
 import type { FallRadar } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../care-shared/care.css';
 import { RowActions } from '../shared/RowActions.tsx';
-import { errorText } from '../shared/errorText.ts';
+import { listEmptyText } from '../shared/ListEmpty.tsx';
 import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { useFallRadarList, type DeviceListQuery } from './gatewaysApi.ts';
 import { GATEWAYS_NS } from './i18n.ts';
@@ -58,7 +58,7 @@ export function FallRadarPage() {
       </Flex>
       <Table<FallRadar>
         rowKey="id" size="middle" className="care-table" columns={columns} dataSource={list.data?.rows ?? []} loading={list.isFetching} tableLayout="auto" scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : t('gateways.fall.empty')} /> }}
+        locale={{ emptyText: listEmptyText(list, t('gateways.fall.empty')) }}
         pagination={{ current: query.pageNum, pageSize: query.pageSize, total: list.data?.total ?? 0, showTotal: (total) => t('gateways.list.total', { total }), onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }) }}
       />
       <FallRadarSettingsDialog deviceId={editing} onClose={() => setEditing(null)} />

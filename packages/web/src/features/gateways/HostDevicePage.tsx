@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { heAddHost, heExcelHostModel, heExcelSubModel, heHostBatchAdd, heInfraredBatchAdd, heInsertDevice, heReplaceDevice, SUB_DEVICES_PER_HOST_MAX, type Host } from '@vigil/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Grid, Input, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Grid, Input, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, uploadFile } from '../../api/client.ts';
@@ -11,7 +11,7 @@ import '../care-shared/care.css';
 import { SpreadsheetImportDialog } from '../care-shared/SpreadsheetImportDialog.tsx';
 import { useDownload } from '../care-shared/useDownload.ts';
 import { RowActions } from '../shared/RowActions.tsx';
-import { errorText } from '../shared/errorText.ts';
+import { listEmptyText } from '../shared/ListEmpty.tsx';
 import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { GATEWAYS_KEY, useHostList, type DeviceListQuery } from './gatewaysApi.ts';
@@ -107,7 +107,7 @@ export function HostDevicePage() {
           ),
           rowExpandable: () => true,
         }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : t('gateways.host.empty')} /> }}
+        locale={{ emptyText: listEmptyText(list, t('gateways.host.empty')) }}
         pagination={{ current: query.pageNum, pageSize: query.pageSize, total: list.data?.total ?? 0, showTotal: (total) => t('gateways.list.total', { total }), onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }) }}
       />
       <DeviceIdDialog

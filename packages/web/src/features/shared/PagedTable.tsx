@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Empty, Table, type TableProps } from 'antd';
+import { Table, type TableProps } from 'antd';
 import { useDeferredValue, type ReactNode } from 'react';
-import { errorText } from './errorText.ts';
+import { listEmptyText } from './ListEmpty.tsx';
 import type { PageQuery } from './usePagedQuery.ts';
 
 /** One page of rows as list operations answer it. */
@@ -39,7 +39,8 @@ export function PagedTable<Row extends object>({ list, query, onPageChange, empt
       dataSource={page?.rows ?? []}
       loading={list.isFetching || catchingUp}
       scroll={{ x: minWidth }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorText(list.error) : emptyText} /> }}
+      // Until the first page is rendered, the table says nothing of an empty list.
+      locale={{ emptyText: listEmptyText(list, emptyText, !page && (list.isFetching || catchingUp)) }}
       pagination={{
         current: query.pageNum,
         pageSize: query.pageSize,

@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Form, Grid, Input, Table } from 'antd';
+import { Alert, Button, Card, Flex, Form, Grid, Input, Table } from 'antd';
 import { FormRadioGroup, FormSelect as Select } from '../../../components/FormControls.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { deleteAllOriginData, deleteOriginData, downloadOriginData, ORIGIN_DATA_
 import { callApi } from '../../../api/client.ts';
 import { useDownload } from '../../care-shared/useDownload.ts';
 import { errorText } from '../../shared/errorText.ts';
+import { listEmptyText } from '../../shared/ListEmpty.tsx';
 import { TypedNameConfirm } from '../../shared/TypedNameConfirm.tsx';
 import { useFeedback } from '../../shared/useFeedback.tsx';
 import { useRefreshDevices } from '../devicesApi.ts';
@@ -167,7 +168,7 @@ export function OriginDataPage() {
           dataSource={data.data?.rows ?? []}
           loading={data.isFetching}
           tableLayout={screens.md ? 'auto' : 'fixed'}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={data.isError ? errorText(data.error) : t('devices.origin.empty')} /> }}
+          locale={{ emptyText: listEmptyText(data, t('devices.origin.empty')) }}
           pagination={{
             current: query.pageNum,
             pageSize: query.pageSize,
