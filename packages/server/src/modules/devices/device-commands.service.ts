@@ -42,8 +42,7 @@ export function deviceCommandService(deps: {
   const { devices, transaction, now, downlink } = deps;
 
   /** Records a command as pending, sends it, and answers it as recorded (failed when it could not be sent). */
-  async function send(device: DeviceListRow, cmd: DeviceCommandName, args: Record<string, unknown>, recordIn: DeviceRepository = devices): Promise<DeviceCommand> {
-    const id = crypto.randomUUID();
+  async function send(device: DeviceListRow, cmd: DeviceCommandName, args: Record<string, unknown>, recordIn: DeviceRepository = devices, id: string = crypto.randomUUID()): Promise<DeviceCommand> {
     const sentAt = now();
     await recordIn.insertCommand({ id, device_id: device.id, cmd, args: JSON.stringify(args), state: 'pending', sent_at: sentAt, answered_at: null, message: '' });
     return { id, cmd, args, state: 'pending', sentAt, answeredAt: null, message: '' };
@@ -128,11 +127,13 @@ export function deviceCommandService(deps: {
     /**
      * For other modules (gateway pairing, firmware upgrades): records a command for a device
      * row and sends it, answering it as recorded; the device's ack settles it like any other.
+     * `id` is the command's id when the caller must know it before the device can answer
+     * (the firmware rollout notes it on the upgrade first); a new one otherwise.
      */
-    async issue(deviceRowId: number, cmd: DeviceCommandName, args: Record<string, unknown>): Promise<DeviceCommand> {
+    async issue(deviceRowId: number, cmd: DeviceCommandName, args: Record<string, unknown>, id?: string): Promise<DeviceCommand> {
       const row = await devices.findListRow(deviceRowId);
       if (!row) throw errors.notFound('device.notFound');
-      return dispatch(row, await send(row, cmd, args));
+      return dispatch(row, await send(row, cmd, args, devices, id));
     },
 
     /**

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
-import { Status } from '@vigil/contracts';
+import { Status, type CommandMessage } from '@vigil/contracts';
+import type { Downlink } from '../../events/downlink.ts';
 import { recordingDownlink } from '../../test/device-fixtures.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildZip } from '../../test/zip-builder.ts';
@@ -11,7 +12,16 @@ const TYPE = 21012;
 const md5 = (bytes: Buffer) => crypto.createHash('md5').update(bytes).digest('hex');
 
 describe('firmware rollout', () => {
-  const downlink = recordingDownlink();
+  const recording = recordingDownlink();
+  /** A device's answer that comes while the command is still being sent (a fast device, a slow database). */
+  let answerWhileSending: ((deviceId: string, message: CommandMessage) => Promise<void>) | null = null;
+  const downlink: Downlink & { sent: typeof recording.sent } = {
+    sent: recording.sent,
+    async send(deviceId, message) {
+      await recording.send(deviceId, message);
+      await answerWhileSending?.(deviceId, message);
+    },
+  };
   let server: TestServer;
   let senior: string;
   before(async () => {
@@ -106,5 +116,32 @@ describe('firmware rollout', () => {
     assert.equal((await server.call(api.firmwareResume, { id: fw.id }, { token: senior })).status, Status.CONFLICT);
     // Removing is the other way out.
     assert.equal((await server.call(api.firmwareUpdate, { id: fw.id, status: 'removed' }, { token: senior })).data.status, 'removed');
+  });
+
+  test("a device's answer that arrives before the rollout has noted its command still settles the upgrade", async () => {
+    const fast = await device(true);
+    answerWhileSending = async (deviceId, message) => {
+      if (deviceId === fast && message.cmd === 'upgrade') await ack(fast, message.id, false, 'failed', 0, 'MD5 mismatch');
+    };
+    try {
+      const fw = await release('4.0', [fast]);
+      const [row] = (await server.call(api.firmwareUpgradeList, { firmwareId: fw.id }, { token: senior })).data;
+      assert.equal(row?.state, 'failed');
+      assert.equal(row?.message, 'MD5 mismatch');
+    } finally {
+      answerWhileSending = null;
+    }
+  });
+
+  test('two rollout ticks at once (the route and the scheduled job) send each device one command', async () => {
+    const gray = [await device(false), await device(false)];
+    const fw = await release('5.0', gray);
+    const commandsTo = (deviceId: string) => downlink.sent.filter((entry) => entry.deviceId === deviceId && entry.message.args.version === '5.0').length;
+    assert.deepEqual(gray.map(commandsTo), [0, 0], 'offline devices wait');
+    await server.vigil.database.db.updateTable('devices').set({ online: 1 }).where('device_id', 'in', gray).execute();
+    const tick = () => server.call(api.firmwareUpdate, { id: fw.id, status: 'grayscale' }, { token: senior });
+    const ticks = await Promise.all([tick(), tick(), tick()]);
+    assert.deepEqual(ticks.map((answer) => answer.status), [Status.OK, Status.OK, Status.OK]);
+    assert.deepEqual(gray.map(commandsTo), [1, 1]);
   });
 });

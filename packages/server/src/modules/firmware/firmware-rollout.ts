@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { FIRMWARE_DOWNLOAD_TOKEN_MS, ROLLOUT_HALT_FAILURE_RATE, ROLLOUT_HALT_MIN_ANSWERED, compareFirmwareVersions, type DeviceCommand, type DeviceCommandName } from '@vigil/contracts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { DownloadTokens } from './download-token.ts';
@@ -11,7 +12,7 @@ export const DEFAULT_ROLLOUT_BATCH = 5;
 export const ROLLOUT_TICK_MS = 5_000;
 
 interface CommandIssuer {
-  issue(deviceRowId: number, cmd: DeviceCommandName, args: Record<string, unknown>): Promise<DeviceCommand>;
+  issue(deviceRowId: number, cmd: DeviceCommandName, args: Record<string, unknown>, id?: string): Promise<DeviceCommand>;
 }
 
 /**
@@ -58,12 +59,17 @@ export function firmwareRollout(deps: {
       if (room <= 0) continue;
       const next = await upgrades.nextPending(pkg.id, room);
       for (const deviceRowId of next) {
+        // The upgrade is taken for its command before it is sent: a tick running at the same time
+        // sends nothing to this device, and the device's ack finds the upgrade however soon it comes.
+        const commandId = crypto.randomUUID();
+        if (!(await upgrades.claim(pkg.id, deviceRowId, commandId, now()))) continue;
         const url = `${HARDSOFT_DOWNLOAD_PATH}?token=${deps.tokens.issue(pkg.file_id, deviceRowId, FIRMWARE_DOWNLOAD_TOKEN_MS)}`;
-        const command = await deps.commands.issue(deviceRowId, 'upgrade', { version: pkg.version, url, size: Number(pkg.size), md5: pkg.md5 });
-        // A command that could not be sent leaves the device pending for a later tick.
-        if (command.state !== 'failed') {
-          await upgrades.setCommand(pkg.id, deviceRowId, command.id, now());
-        }
+        // A command that could not be sent (or recorded) leaves the device pending for a later tick.
+        const command = await deps.commands.issue(deviceRowId, 'upgrade', { version: pkg.version, url, size: Number(pkg.size), md5: pkg.md5 }, commandId).catch(async (error: unknown) => {
+          await upgrades.unclaim(pkg.id, deviceRowId, commandId, now());
+          throw error;
+        });
+        if (command.state === 'failed') await upgrades.unclaim(pkg.id, deviceRowId, commandId, now());
       }
     }
   }

@@ -43,7 +43,12 @@ export function firmwareUpgradeRepository(db: Db) {
     /** Adds pending upgrade rows for the devices. */
     async insertPending(firmwareId: number, deviceRowIds: readonly number[], now: number): Promise<void> {
       if (deviceRowIds.length === 0) return;
-      await db.insertInto('firmware_upgrades').values(deviceRowIds.map((deviceRowId) => ({ firmware_id: firmwareId, device_id: deviceRowId, state: 'pending', updated_at: now }))).execute();
+      // A tick running at the same time (the route's and the scheduled job's) may have added them first.
+      await db
+        .insertInto('firmware_upgrades')
+        .values(deviceRowIds.map((deviceRowId) => ({ firmware_id: firmwareId, device_id: deviceRowId, state: 'pending', updated_at: now })))
+        .onConflict((conflict) => conflict.columns(['firmware_id', 'device_id']).doNothing())
+        .execute();
     },
 
     /** The states of the package's answered upgrades (done or failed). */
@@ -84,8 +89,33 @@ export function firmwareUpgradeRepository(db: Db) {
       return rows.map((row) => row.device_id);
     },
 
-    async setCommand(firmwareId: number, deviceRowId: number, commandId: string, now: number): Promise<void> {
-      await db.updateTable('firmware_upgrades').set({ command_id: commandId, updated_at: now }).where('firmware_id', '=', firmwareId).where('device_id', '=', deviceRowId).execute();
+    /**
+     * Takes a pending, not yet commanded upgrade for the command `commandId`, before it is sent:
+     * answers false when another tick (here or in another process) took it first. Noted before
+     * sending, the device's ack finds its upgrade however soon it comes.
+     */
+    async claim(firmwareId: number, deviceRowId: number, commandId: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('firmware_upgrades')
+        .set({ command_id: commandId, updated_at: now })
+        .where('firmware_id', '=', firmwareId)
+        .where('device_id', '=', deviceRowId)
+        .where('state', '=', 'pending')
+        .where('command_id', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Gives back an upgrade whose command could not be sent: pending for a later tick, unless the device answered meanwhile. */
+    async unclaim(firmwareId: number, deviceRowId: number, commandId: string, now: number): Promise<void> {
+      await db
+        .updateTable('firmware_upgrades')
+        .set({ command_id: null, updated_at: now })
+        .where('firmware_id', '=', firmwareId)
+        .where('device_id', '=', deviceRowId)
+        .where('state', '=', 'pending')
+        .where('command_id', '=', commandId)
+        .execute();
     },
 
     /** The upgrade an `upgrade` command belongs to. */

@@ -19,7 +19,7 @@ import type { EventBus } from '../../events/event-bus.ts';
 import type { DeviceCommand, DeviceCommandName } from '@vigil/contracts';
 
 interface CommandIssuer {
-  issue(deviceRowId: number, cmd: DeviceCommandName, args: Record<string, unknown>): Promise<DeviceCommand>;
+  issue(deviceRowId: number, cmd: DeviceCommandName, args: Record<string, unknown>, id?: string): Promise<DeviceCommand>;
 }
 
 /** Firmware packages (/firmware/*), the device calls (/fireWare/getLastVersion, /hardSoft/download). */
