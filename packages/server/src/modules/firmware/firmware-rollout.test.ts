@@ -15,8 +15,9 @@ describe('firmware rollout', () => {
   const recording = recordingDownlink();
   /** A device's answer that comes while the command is still being sent (a fast device, a slow database). */
   let answerWhileSending: ((deviceId: string, message: CommandMessage) => Promise<void>) | null = null;
-  const downlink: Downlink & { sent: typeof recording.sent } = {
+  const downlink: Downlink & { sent: typeof recording.sent; offline: Set<string> } = {
     sent: recording.sent,
+    offline: recording.offline,
     async send(deviceId, message) {
       await recording.send(deviceId, message);
       await answerWhileSending?.(deviceId, message);
@@ -131,6 +132,19 @@ describe('firmware rollout', () => {
     } finally {
       answerWhileSending = null;
     }
+  });
+
+  test('a command that cannot be sent leaves the device pending, and a later tick sends it', async () => {
+    const unreachable = await device(true);
+    downlink.offline.add(unreachable);
+    const fw = await release('4.5', [unreachable]);
+    const upgrade = () => server.vigil.database.db.selectFrom('firmware_upgrades').select(['state', 'command_id']).where('firmware_id', '=', fw.id).executeTakeFirstOrThrow();
+    assert.deepEqual(await upgrade(), { state: 'pending', command_id: null }, 'given back, not taken for a command that never left');
+    downlink.offline.delete(unreachable);
+    await server.call(api.firmwareUpdate, { id: fw.id, status: 'grayscale' }, { token: senior });
+    const sent = downlink.sent.filter((entry) => entry.deviceId === unreachable && entry.message.args.version === '4.5');
+    assert.equal(sent.length, 1);
+    assert.equal((await upgrade()).command_id, sent[0]?.message.id);
   });
 
   test('two rollout ticks at once (the route and the scheduled job) send each device one command', async () => {

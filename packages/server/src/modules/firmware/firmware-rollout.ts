@@ -62,14 +62,14 @@ export function firmwareRollout(deps: {
         // The upgrade is taken for its command before it is sent: a tick running at the same time
         // sends nothing to this device, and the device's ack finds the upgrade however soon it comes.
         const commandId = crypto.randomUUID();
-        if (!(await upgrades.claim(pkg.id, deviceRowId, commandId, now()))) continue;
+        if (!(await upgrades.moveCommand(pkg.id, deviceRowId, null, commandId, now()))) continue;
         const url = `${HARDSOFT_DOWNLOAD_PATH}?token=${deps.tokens.issue(pkg.file_id, deviceRowId, FIRMWARE_DOWNLOAD_TOKEN_MS)}`;
         // A command that could not be sent (or recorded) leaves the device pending for a later tick.
         const command = await deps.commands.issue(deviceRowId, 'upgrade', { version: pkg.version, url, size: Number(pkg.size), md5: pkg.md5 }, commandId).catch(async (error: unknown) => {
-          await upgrades.unclaim(pkg.id, deviceRowId, commandId, now());
+          await upgrades.moveCommand(pkg.id, deviceRowId, commandId, null, now());
           throw error;
         });
-        if (command.state === 'failed') await upgrades.unclaim(pkg.id, deviceRowId, commandId, now());
+        if (command.state === 'failed') await upgrades.moveCommand(pkg.id, deviceRowId, commandId, null, now());
       }
     }
   }

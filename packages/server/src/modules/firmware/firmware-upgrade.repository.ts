@@ -90,32 +90,22 @@ export function firmwareUpgradeRepository(db: Db) {
     },
 
     /**
-     * Takes a pending, not yet commanded upgrade for the command `commandId`, before it is sent:
-     * answers false when another tick (here or in another process) took it first. Noted before
-     * sending, the device's ack finds its upgrade however soon it comes.
+     * Moves a pending upgrade's command from `from` to `to` (null: none), only if it is still
+     * `from`: answers whether it moved. The rollout takes an upgrade (null → its command's id)
+     * before sending, so another tick (here or in another process) that took it first wins and the
+     * device's ack finds its upgrade however soon it comes; and gives it back (id → null) when the
+     * command could not be sent.
      */
-    async claim(firmwareId: number, deviceRowId: number, commandId: string, now: number): Promise<boolean> {
+    async moveCommand(firmwareId: number, deviceRowId: number, from: string | null, to: string | null, now: number): Promise<boolean> {
       const result = await db
         .updateTable('firmware_upgrades')
-        .set({ command_id: commandId, updated_at: now })
+        .set({ command_id: to, updated_at: now })
         .where('firmware_id', '=', firmwareId)
         .where('device_id', '=', deviceRowId)
         .where('state', '=', 'pending')
-        .where('command_id', 'is', null)
+        .where('command_id', from === null ? 'is' : '=', from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** Gives back an upgrade whose command could not be sent: pending for a later tick, unless the device answered meanwhile. */
-    async unclaim(firmwareId: number, deviceRowId: number, commandId: string, now: number): Promise<void> {
-      await db
-        .updateTable('firmware_upgrades')
-        .set({ command_id: null, updated_at: now })
-        .where('firmware_id', '=', firmwareId)
-        .where('device_id', '=', deviceRowId)
-        .where('state', '=', 'pending')
-        .where('command_id', '=', commandId)
-        .execute();
     },
 
     /** The upgrade an `upgrade` command belongs to. */

@@ -44,7 +44,7 @@ const SCREENS: Readonly<Record<string, LazyPage>> = {
 const NotYetAvailablePage = lazy(() => import('../pages/NotYetAvailablePage.tsx').then((m) => ({ default: m.NotYetAvailablePage })));
 
 /** The screen of a built leaf route (its code loads lazily), or none for routes of later releases. */
-export function screenOf(route: ConsoleRoute): LazyPage | undefined {
+function screenOf(route: ConsoleRoute): LazyPage | undefined {
   return route.built ? SCREENS[route.name] : undefined;
 }
 
