@@ -134,6 +134,21 @@ describe('firmware rollout', () => {
     }
   });
 
+  test("a device's answers handled out of their order move its upgrade only forward: failed and done stay", async () => {
+    const [quick, slow] = [await device(true), await device(true)];
+    const fw = await release('4.2', [quick, slow]);
+    const commandFor = (deviceId: string) => downlink.sent.find((entry) => entry.deviceId === deviceId && entry.message.args.version === '4.2')?.message.id ?? '';
+    // One ingest batch carries a device's "downloading" and, a moment later, its "failed": both
+    // handlers run at once, and the earlier answer may be written last.
+    await Promise.all([ack(quick, commandFor(quick), false, 'failed', 0, 'MD5 mismatch'), ack(quick, commandFor(quick), true, 'downloading', 0)]);
+    await Promise.all([ack(slow, commandFor(slow), true, 'downloading', 50), ack(slow, commandFor(slow), true, 'downloading', 0)]);
+    const stateOf = async (deviceId: string) => (await server.call(api.firmwareUpgradeList, { firmwareId: fw.id }, { token: senior })).data.find((row) => row.deviceId === deviceId);
+    assert.deepEqual(await stateOf(quick).then((row) => [row?.state, row?.message]), ['failed', 'MD5 mismatch']);
+    assert.deepEqual(await stateOf(slow).then((row) => [row?.state, row?.progress]), ['downloading', 50], 'a download does not go back');
+    await Promise.all([ack(slow, commandFor(slow), true, 'done', 100), ack(slow, commandFor(slow), true, 'installing', 60)]);
+    assert.deepEqual(await stateOf(slow).then((row) => [row?.state, row?.progress]), ['done', 100]);
+  });
+
   test('a command that cannot be sent leaves the device pending, and a later tick sends it', async () => {
     const unreachable = await device(true);
     downlink.offline.add(unreachable);

@@ -79,7 +79,7 @@ export function firmwareRollout(deps: {
     const row = await upgrades.findByCommand(ack.id);
     if (!row || row.state === 'done' || row.state === 'failed') return;
     const state = !ack.ok ? 'failed' : ack.stage ?? 'done';
-    await upgrades.setProgress(row.firmware_id, row.device_id, { state, progress: ack.progress ?? (state === 'done' ? 100 : 0), message: ack.ok ? '' : ack.message ?? ack.code ?? '', updated_at: event.receivedAt });
+    await upgrades.advance(row.firmware_id, row.device_id, { state, progress: ack.progress ?? (state === 'done' ? 100 : 0), message: ack.ok ? '' : ack.message ?? ack.code ?? '', updated_at: event.receivedAt });
   });
 
   // The device's own report of its new version settles its upgrade as done.
@@ -91,7 +91,7 @@ export function firmwareRollout(deps: {
     const open = await upgrades.unfinishedOf(device.id);
     for (const row of open) {
       if (compareFirmwareVersions(version, row.version) < 0) continue;
-      await upgrades.setProgress(row.firmware_id, device.id, { state: 'done', progress: 100, message: '', updated_at: event.receivedAt });
+      await upgrades.settleDone(row.firmware_id, device.id, event.receivedAt);
     }
   });
 

@@ -2,6 +2,10 @@ import type { Db } from '../../db/database.ts';
 
 /** Upgrade states a device is still working through. */
 const IN_FLIGHT = ['downloading', 'installing'];
+/** Where each state stands in an upgrade: a device's answer moves its upgrade only forward. */
+const STAGE_RANK: Record<string, number> = { pending: 0, downloading: 1, installing: 2 };
+/** Done and failed: an upgrade's end. */
+const FINAL_RANK = 3;
 
 /** A package's rollout row per device, as the ack and status handlers move it. */
 export interface UpgradeProgress {
@@ -113,8 +117,39 @@ export function firmwareUpgradeRepository(db: Db) {
       return db.selectFrom('firmware_upgrades').select(['firmware_id', 'device_id', 'state']).where('command_id', '=', commandId).executeTakeFirst();
     },
 
-    async setProgress(firmwareId: number, deviceRowId: number, progress: UpgradeProgress): Promise<void> {
-      await db.updateTable('firmware_upgrades').set(progress).where('firmware_id', '=', firmwareId).where('device_id', '=', deviceRowId).execute();
+    /**
+     * Moves an upgrade forward along pending → downloading → installing → done or failed, only
+     * forward: a device's answers may be handled out of their order (ingest hands a batch's
+     * events to their handlers at once, over several database connections), so an answer
+     * behind the row's state (a "downloading" handled after the "failed" sent after it) changes
+     * nothing, and done and failed are final. Answers whether it moved.
+     */
+    async advance(firmwareId: number, deviceRowId: number, progress: UpgradeProgress): Promise<boolean> {
+      const rank = STAGE_RANK[progress.state] ?? FINAL_RANK;
+      const behind = Object.keys(STAGE_RANK).filter((state) => STAGE_RANK[state] < rank);
+      const result = await db
+        .updateTable('firmware_upgrades')
+        .set(progress)
+        .where('firmware_id', '=', firmwareId)
+        .where('device_id', '=', deviceRowId)
+        .where((eb) => {
+          const earlier = eb('state', 'in', behind);
+          // The same stage moves on only to more progress (a download's 50 % after its 0 %).
+          return rank < FINAL_RANK ? eb.or([earlier, eb.and([eb('state', '=', progress.state), eb('progress', '<=', progress.progress)])]) : earlier;
+        })
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The device reports running the package's version (or a later one): its upgrade is done, whatever it said before. */
+    async settleDone(firmwareId: number, deviceRowId: number, at: number): Promise<void> {
+      await db
+        .updateTable('firmware_upgrades')
+        .set({ state: 'done', progress: 100, message: '', updated_at: at })
+        .where('firmware_id', '=', firmwareId)
+        .where('device_id', '=', deviceRowId)
+        .where('state', '!=', 'done')
+        .execute();
     },
 
     /** The device's upgrades not yet done, with their package's version. */
