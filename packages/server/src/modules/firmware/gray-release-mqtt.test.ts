@@ -112,9 +112,13 @@ describe('gray release over MQTT to simulated devices', () => {
 
   test('a device refuses a package whose bytes do not match the MD5 and stays on its version', async () => {
     const { fw } = await release('1.6.0', [outsider], true);
+    let last: unknown;
     const [row] = await until('the upgrade to fail', async () => {
       const list = await states(fw.id);
+      last = list;
       return list.length === 1 && list[0].state === 'failed' && list;
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}; the upgrades were ${JSON.stringify(last)}`);
     });
     assert.match(row.message ?? '', /MD5/);
     assert.equal(simulation.firmware(outsider).version, '1.4.2');
