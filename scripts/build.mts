@@ -59,12 +59,18 @@ interface BuildRecord {
   outputs: number[];
 }
 
+/** The record of the last build that succeeded; null when there is none (or it cannot be read: build). */
 function lastBuild(): BuildRecord | null {
+  let record: unknown;
   try {
-    return JSON.parse(fs.readFileSync(RECORD, 'utf8')) as BuildRecord;
+    record = JSON.parse(fs.readFileSync(RECORD, 'utf8'));
   } catch {
     return null;
   }
+  if (typeof record !== 'object' || record === null || !('inputs' in record) || !('outputs' in record)) return null;
+  const { inputs, outputs } = record;
+  if (typeof inputs !== 'string' || !Array.isArray(outputs) || !outputs.every((time) => typeof time === 'number')) return null;
+  return { inputs, outputs };
 }
 
 const inputs = inputsDigest();
