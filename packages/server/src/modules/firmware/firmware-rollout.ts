@@ -11,7 +11,8 @@ export const DEFAULT_ROLLOUT_BATCH = 5;
 /** How often the rollout looks for devices to start. */
 export const ROLLOUT_TICK_MS = 5_000;
 
-interface CommandIssuer {
+/** The devices module's command service, as the rollout sends `upgrade` with an id it chose. */
+export interface CommandIssuer {
   issue(deviceRowId: number, cmd: DeviceCommandName, args: Record<string, unknown>, id?: string): Promise<DeviceCommand>;
 }
 

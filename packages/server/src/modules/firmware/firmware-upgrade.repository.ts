@@ -122,12 +122,12 @@ export function firmwareUpgradeRepository(db: Db) {
      * forward: a device's answers may be handled out of their order (ingest hands a batch's
      * events to their handlers at once, over several database connections), so an answer
      * behind the row's state (a "downloading" handled after the "failed" sent after it) changes
-     * nothing, and done and failed are final. Answers whether it moved.
+     * nothing, and done and failed are final.
      */
-    async advance(firmwareId: number, deviceRowId: number, progress: UpgradeProgress): Promise<boolean> {
+    async advance(firmwareId: number, deviceRowId: number, progress: UpgradeProgress): Promise<void> {
       const rank = STAGE_RANK[progress.state] ?? FINAL_RANK;
       const behind = Object.keys(STAGE_RANK).filter((state) => STAGE_RANK[state] < rank);
-      const result = await db
+      await db
         .updateTable('firmware_upgrades')
         .set(progress)
         .where('firmware_id', '=', firmwareId)
@@ -137,8 +137,7 @@ export function firmwareUpgradeRepository(db: Db) {
           // The same stage moves on only to more progress (a download's 50 % after its 0 %).
           return rank < FINAL_RANK ? eb.or([earlier, eb.and([eb('state', '=', progress.state), eb('progress', '<=', progress.progress)])]) : earlier;
         })
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+        .execute();
     },
 
     /** The device reports running the package's version (or a later one): its upgrade is done, whatever it said before. */

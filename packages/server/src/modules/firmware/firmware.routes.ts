@@ -12,15 +12,10 @@ import { openReleaseStore } from '../releases/release-storage.ts';
 import type { S3Location } from '../releases/s3-url.ts';
 import { downloadTokens } from './download-token.ts';
 import { HARDSOFT_DOWNLOAD_PATH, firmwareService } from './firmware.service.ts';
-import { firmwareRollout } from './firmware-rollout.ts';
+import { firmwareRollout, type CommandIssuer } from './firmware-rollout.ts';
 import { firmwareRepository } from './firmware.repository.ts';
 import { firmwareUpgradeRepository } from './firmware-upgrade.repository.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { DeviceCommand, DeviceCommandName } from '@vigil/contracts';
-
-interface CommandIssuer {
-  issue(deviceRowId: number, cmd: DeviceCommandName, args: Record<string, unknown>, id?: string): Promise<DeviceCommand>;
-}
 
 /** Firmware packages (/firmware/*), the device calls (/fireWare/getLastVersion, /hardSoft/download). */
 export function firmwareRoutes(
