@@ -5,6 +5,18 @@ import { liveDeviceWatch } from './liveDeviceWatch.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits until `condition` holds (at most 5 s): timers due in 20–60 ms can fire much later on a
+ * loaded machine, so what must happen is waited for; what must not happen gets a fixed wait.
+ */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
+    await wait(5);
+  }
+}
+
 function deviceData(deviceId: string): ServerFrame {
   return { path: '/deviceData', data: { deviceId, channel: 'status', receivedAt: Date.now(), data: {} } };
 }
@@ -34,8 +46,10 @@ function harness(options: { fail?: boolean } = {}) {
 }
 
 describe('the device list live from the socket', () => {
-  it('subscribes the shown devices once the socket is open, and refreshes once per burst of their /deviceData', async () => {
+  it('subscribes the shown devices once the socket is open, and refreshes once per burst of their /deviceData', async (t) => {
     const h = harness();
+    // A failed assertion must not leave the renewal interval holding the process open.
+    t.after(() => h.watch.dispose());
     h.watch.setStatus({ state: 'connecting', loginFailed: false, opens: 0 });
     h.watch.setDevices(['D1', 'D2']);
     assert.deepEqual(h.calls, [], 'nothing to ask while the socket is not open');
@@ -51,6 +65,7 @@ describe('the device list live from the socket', () => {
     h.watch.frame(deviceData('D1'));
     h.watch.frame(deviceData('D2'));
     h.watch.frame(deviceData('D1'));
+    await until(() => h.refreshes > 0, 'the burst refreshes the list');
     await wait(40);
     assert.equal(h.refreshes, 1);
 
@@ -63,12 +78,12 @@ describe('the device list live from the socket', () => {
     h.watch.dispose();
   });
 
-  it('renews before the TTL; polls while the socket is down; after a reconnect subscribes again and refreshes', async () => {
+  it('renews before the TTL; polls while the socket is down; after a reconnect subscribes again and refreshes', async (t) => {
     const h = harness();
+    t.after(() => h.watch.dispose());
     h.watch.setDevices(['D1']);
     h.watch.setStatus({ state: 'open', loginFailed: false, opens: 1 });
-    await wait(150);
-    assert.ok(h.calls.length >= 3, `renewed: ${h.calls.length} calls`);
+    await until(() => h.calls.length >= 3, 'the subscription is renewed twice (every 60 ms)');
     h.watch.setStatus({ state: 'closed', loginFailed: false, opens: 1 });
     assert.equal(h.watch.live, false);
     const before = h.calls.length;
@@ -85,15 +100,15 @@ describe('the device list live from the socket', () => {
     assert.deepEqual(h.calls.at(-1), [], 'leaving the page ends the subscription');
   });
 
-  it('a refused subscription leaves the list polling; the next renewal that works makes it live', async () => {
+  it('a refused subscription leaves the list polling; the next renewal that works makes it live', async (t) => {
     const h = harness({ fail: true });
+    t.after(() => h.watch.dispose());
     h.watch.setDevices(['D1']);
     h.watch.setStatus({ state: 'open', loginFailed: false, opens: 1 });
     await wait(10);
     assert.equal(h.watch.live, false);
     h.setFail(false);
-    await wait(80);
-    assert.equal(h.watch.live, true);
+    await until(() => h.watch.live, 'a renewal that works makes the list live');
     h.watch.dispose();
   });
 });
