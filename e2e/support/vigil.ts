@@ -46,17 +46,19 @@ async function psql(baseUrl: string, statement: string): Promise<void> {
  * data dir and a fresh database (SQLite, or a new PostgreSQL database when
  * DATABASE_URL is set), serving the built console. Waits until /api/ready answers.
  * The demo's simulated devices stay off unless `simulate` (their falls and doors would
- * pop alarms over every screen); the embedded broker takes a free port. The demo's 14 nights
- * of sleep history stay off unless `sleepHistory`: making them takes both cores for most of a
- * minute, which every other spec would wait behind.
+ * pop alarms over every screen); the embedded broker takes a free port. The demo's sleep history
+ * stays off unless `sleepHistory`: `true` makes its 14 nights (both cores for most of a minute,
+ * which a spec running beside it waits behind), a number that many of the last nights
+ * (VIGIL_DEMO_HISTORY_NIGHTS); wait for its "Demo sleep history: N simulated nights" line.
  */
-export async function startVigil(options: { simulate?: boolean; sleepHistory?: boolean } = {}): Promise<RunningVigil> {
+export async function startVigil(options: { simulate?: boolean; sleepHistory?: boolean | number } = {}): Promise<RunningVigil> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
     MQTT_PORT: '0', VIGIL_SIMULATE: options.simulate ? '1' : '0',
     VIGIL_DEMO_HISTORY: options.sleepHistory ? '1' : '0',
+    VIGIL_DEMO_HISTORY_NIGHTS: typeof options.sleepHistory === 'number' ? String(options.sleepHistory) : '',
   };
   let dropDatabase = async () => {};
   const baseDatabaseUrl = process.env.DATABASE_URL?.trim();
