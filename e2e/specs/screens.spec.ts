@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { assertAccessible } from '../support/axe.ts';
-import { launchBrowser, login, newContext, screenshot, signedInContext } from '../support/browser.ts';
+import { launchBrowser, login, newContext, screenshot, signedInPage } from '../support/browser.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
 
 /** Every screen of the console so far, as a role that may open it: [name, login, path, text that must show]. */
@@ -85,8 +85,7 @@ describe('every screen at 1440 and 390 px, without critical or serious accessibi
 
     for (const [name, userName, path, text] of SCREENS) {
       test(`${name} at ${width}`, async () => {
-        const context = await signedInContext(browser, vigil.baseUrl, userName, width);
-        const page = await context.newPage();
+        const page = await signedInPage(browser, vigil.baseUrl, userName, width);
         await page.goto(path);
         await page.getByText(text).first().waitFor();
         await page.waitForLoadState('networkidle');
@@ -94,7 +93,6 @@ describe('every screen at 1440 and 390 px, without critical or serious accessibi
         await screenshot(page, `${name}-${width}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await assertAccessible(page, `${name} at ${width}`);
-        await context.close();
       });
     }
 
@@ -112,15 +110,13 @@ describe('every screen at 1440 and 390 px, without critical or serious accessibi
 
     for (const [name, userName, path, button, text] of DIALOGS) {
       test(`${name} dialog at ${width}`, async () => {
-        const context = await signedInContext(browser, vigil.baseUrl, userName, width);
-        const page = await context.newPage();
+        const page = await signedInPage(browser, vigil.baseUrl, userName, width);
         await page.goto(path);
         await page.getByRole('button', { name: button }).first().click();
         await page.getByRole('dialog').getByText(text).first().waitFor();
         await page.waitForLoadState('networkidle');
         await screenshot(page, `${name}-${width}`);
         await assertAccessible(page, `${name} dialog at ${width}`);
-        await context.close();
       });
     }
 
