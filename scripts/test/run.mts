@@ -83,7 +83,7 @@ function environmentOf(file: string): string {
  */
 async function runGrouped(suite: 'unit' | 'integration', files: string[], nodeArgs: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (files.length === 0) return 0;
-  const record = process.env.VIGIL_TEST_DURATIONS === 'write' ? path.join(CACHE, `${suite}-durations.json`) : null;
+  const record = process.env.VIGIL_TEST_DURATIONS === 'write' ? path.join(CACHE, `${suite}-durations-${process.pid}.json`) : null;
   const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
   if (record) reporters.push(`--test-reporter=${path.join(import.meta.dirname, 'durations-reporter.mjs')}`, `--test-reporter-destination=${record}`);
   if (record || process.env.VIGIL_TEST_ISOLATE === '1') {
@@ -94,9 +94,15 @@ async function runGrouped(suite: 'unit' | 'integration', files: string[], nodeAr
   }
   // Four files per process at least, and three groups per lane: a long group is not left running alone at the end.
   const groups = groupFiles(files, Math.min(LANES * 3, Math.ceil(files.length / 4)), readDurations(), suite === 'unit' ? environmentOf : undefined);
-  const entries = writeGroupEntries(ROOT, path.join(CACHE, suite), groups);
+  // Per run: two runs in one checkout (SQLite and PostgreSQL side by side) must not share entry files.
+  const directory = path.join(CACHE, `${suite}-${process.pid}`);
+  const entries = writeGroupEntries(ROOT, directory, groups);
   console.log(`${suite}: ${files.length} files in ${entries.length} processes, ${LANES} at a time (${path.relative(ROOT, path.dirname(entries[0]))}; VIGIL_TEST_ISOLATE=1 for one process per file)`);
-  return run(process.execPath, [...nodeArgs, '--test', `--test-concurrency=${LANES}`, ...reporters, ...entries], env);
+  try {
+    return await run(process.execPath, [...nodeArgs, '--test', `--test-concurrency=${LANES}`, ...reporters, ...entries], env);
+  } finally {
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 /** Keeps the table to files that exist; the files just run take their new figures (rounded to 0.1 s). */
