@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { assertAccessible } from '../support/axe.ts';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.ts';
 import { soundLog, spyOnSound } from '../support/sound-spy.ts';
+import { deviceKeysOf } from '../support/device-keys.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
 import { expectCount } from '../support/wait.ts';
 
@@ -38,7 +39,7 @@ async function registerRadar(vigil: RunningVigil, where: 'firstRoom' | 'resident
     const client = new pg.Client({ connectionString: vigil.databaseUrl });
     await client.connect();
     const room = (await client.query<RadarRoom>(find)).rows[0];
-    await client.query(insert, [deviceId, `C${deviceId}`, key, room.provider_id, room.room_id, now]);
+    await client.query(insert, [deviceId, `C${deviceId}`, deviceKeysOf(vigil).seal(key), room.provider_id, room.room_id, now]);
     await client.end();
     return { deviceId, key, room: room.room_name, residentId: room.resident_id };
   } else {
@@ -46,10 +47,50 @@ async function registerRadar(vigil: RunningVigil, where: 'firstRoom' | 'resident
     const db = new Database(path.join(vigil.dataDir, 'vigil.db'));
     const room = db.prepare<[], RadarRoom>(find).get();
     assert.ok(room, 'the demo has a room in Sunrise Riverside Home');
-    db.prepare(insert.replace(/\$\d/g, '?')).run(deviceId, `C${deviceId}`, key, room.provider_id, room.room_id, now, now);
+    db.prepare(insert.replace(/\$\d/g, '?')).run(deviceId, `C${deviceId}`, deviceKeysOf(vigil).seal(key), room.provider_id, room.room_id, now, now);
     db.close();
     return { deviceId, key, room: room.room_name, residentId: room.resident_id };
   }
+}
+
+/**
+ * Puts a gateway host (online, with its key) and a paired motion sensor under it in the
+ * resident's room, as the pairing wizard leaves them; the host reports for the sensor.
+ */
+async function registerRoomMotion(vigil: RunningVigil, residentId: number): Promise<{ hostId: string; key: string; sensorId: string }> {
+  const hostId = `E2E-H${crypto.randomBytes(4).toString('hex')}`;
+  const sensorId = `E2E-M${crypto.randomBytes(4).toString('hex')}`;
+  const key = crypto.randomBytes(16).toString('hex');
+  const now = Date.now();
+  const find = `SELECT b.room_id AS room_id, res.provider_id AS provider_id FROM residents res JOIN beds b ON b.id = res.bed_id WHERE res.id = $1`;
+  const insert = `INSERT INTO devices (device_id, cipher_id, device_type, device_key, provider_id, room_id, host_id, online, settings, pairing, tested, remark, location, created_at, updated_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, 1, '{}', $8, $9, '', $10, $11, $11)`;
+  const hostIdOf = `SELECT id FROM devices WHERE device_id = $1`;
+  type Room = { room_id: number; provider_id: number };
+  // Keys are kept sealed with the server's device-key secret (docs/devices.md).
+  const sealed = deviceKeysOf(vigil).seal(key);
+  const sensorKey = deviceKeysOf(vigil).seal(crypto.randomBytes(16).toString('hex'));
+  if (vigil.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: vigil.databaseUrl });
+    await client.connect();
+    const room = (await client.query<Room>(find, [residentId])).rows[0];
+    await client.query(insert, [hostId, `C${hostId}`, 21008, sealed, room.provider_id, room.room_id, null, 'none', 0, 'corridor', now]);
+    const host = (await client.query<{ id: number }>(hostIdOf, [hostId])).rows[0];
+    await client.query(insert, [sensorId, `C${sensorId}`, 21010, sensorKey, room.provider_id, room.room_id, host.id, 'paired', 1, 'by the bed', now]);
+    await client.end();
+  } else {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(path.join(vigil.dataDir, 'vigil.db'));
+    const room = db.prepare<[number], Room>(find.replace(/\$\d+/g, '?')).get(residentId);
+    assert.ok(room, 'the resident lies on a bed');
+    const run = (...values: unknown[]) => db.prepare(insert.replace(/\$\d+/g, '?')).run(...values.slice(0, 10), now, now);
+    run(hostId, `C${hostId}`, 21008, sealed, room.provider_id, room.room_id, null, 'none', 0, 'corridor');
+    const host = db.prepare<[string], { id: number }>(hostIdOf.replace(/\$\d+/g, '?')).get(hostId);
+    run(sensorId, `C${sensorId}`, 21010, sensorKey, room.provider_id, room.room_id, host?.id, 'paired', 1, 'by the bed');
+    db.close();
+  }
+  return { hostId, key, sensorId };
 }
 
 describe('alarms on two consoles (issue 10)', () => {
@@ -124,7 +165,7 @@ describe('alarms on two consoles (issue 10)', () => {
     await screenshot(first, 'alarm-popup-1440');
     await assertAccessible(first, 'monitoring with an alarm popup');
 
-    await first.getByRole('region', { name: /Pending alarms/ }).getByRole('button', { name: /^Handle/ }).first().click();
+    await first.getByRole('region', { name: /Pending alarms/ }).getByRole('button', { name: /^Handle Fall/ }).first().click();
     const dialog = first.getByRole('dialog', { name: 'Handle alarm' });
     await dialog.getByRole('radio', { name: 'Checked and dealt with (normal)' }).check();
     await dialog.getByRole('radio', { name: 'Resident helped back into bed' }).check();
@@ -143,7 +184,7 @@ describe('alarms on two consoles (issue 10)', () => {
     await assertAccessible(second, 'alarm log after handling');
   });
 
-  test("the household page shows where the fall radar sees the resident and the live chart with its movement line", async (t) => {
+  test("the household page shows where the fall radar sees the resident, the live chart with its movement line, and the room's motion sensor now", async (t) => {
     const radar = await registerRadar(vigil, 'residentRoom');
     if (radar.residentId === null) {
       t.skip('the demo has no admitted resident in a bed');
@@ -155,11 +196,26 @@ describe('alarms on two consoles (issue 10)', () => {
       body: JSON.stringify({ ts: Date.now(), type: 'site', status: 1, x: 1.2, y: 2.5 }),
     });
     assert.equal(sent.status, 200, await sent.text());
+    // Spec 02 §4: the room's motion sensor says occupied, then unoccupied, in words, without reloading.
+    const motion = await registerRoomMotion(vigil, radar.residentId);
+    const report = async (status: number) => {
+      const answer = await fetch(`${vigil.baseUrl}/api/device/v1/${motion.hostId}/event`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${motion.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ts: Date.now(), type: 'motion', status, sub: motion.sensorId }),
+      });
+      assert.equal(answer.status, 200, await answer.text());
+    };
+    await report(1);
     await second.goto(`/realMonitor/resident?userId=${radar.residentId}`);
     const site = second.getByTestId('radar-site').filter({ hasText: /1\.2 m sideways and 2\.5 m ahead/ });
     await site.waitFor({ timeout: 15_000 });
     await site.locator('svg').waitFor();
     await second.getByRole('img', { name: 'Heart rate, breathing rate and body movement over the last 10 minutes' }).waitFor();
+    const sensor = second.getByTestId('room-sensor').filter({ hasText: motion.sensorId });
+    await sensor.filter({ hasText: 'Motion: Occupied' }).waitFor({ timeout: 15_000 });
+    await report(0);
+    await sensor.filter({ hasText: 'Motion: Unoccupied' }).waitFor({ timeout: 15_000 });
     await screenshot(second, 'household-radar-site-1440');
     await assertAccessible(second, 'household page with the fall radar site');
 
@@ -170,11 +226,14 @@ describe('alarms on two consoles (issue 10)', () => {
     await login(phone, 'demotwoa');
     await phone.goto(`/realMonitor/resident?userId=${radar.residentId}`);
     await phone.getByTestId('radar-site').filter({ hasText: /1\.2 m sideways/ }).locator('svg').waitFor({ timeout: 15_000 });
+    await phone.getByTestId('room-sensor').filter({ hasText: 'Motion: Unoccupied' }).waitFor({ timeout: 15_000 });
     await phone.waitForTimeout(500);
     assert.deepEqual(errors, [], 'no script error on the household page');
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `the household page scrolls sideways by ${overflow}px at 390 px`);
     await screenshot(phone, 'household-radar-site-390');
+    await phone.getByTestId('room-sensors').scrollIntoViewIfNeeded();
+    await screenshot(phone, 'household-room-sensors-390');
     await phone.context().close();
   });
 });

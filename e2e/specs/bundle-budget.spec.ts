@@ -53,6 +53,8 @@ const ON_DEMAND: Readonly<Record<string, number>> = {
   'src/components/AntdDatePickers.ts': 40 * 1024,
   // A device's detail drawer (settings, binding, recent events), opened from a row.
   'src/features/devices/DeviceDetailDrawer.tsx': 95 * 1024,
+  // A resident's temporary-absence dialog, opened from a row (antd's form and select beyond the list: 91 KB when it came).
+  'src/features/residents/AbsenceDialog.tsx': 100 * 1024,
 };
 /** The date pickers' chunk: no first screen may fetch it before it runs. */
 const DATE_PICKERS = 'src/components/AntdDatePickers.ts';

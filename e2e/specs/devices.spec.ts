@@ -103,9 +103,9 @@ describe('devices: stock, care home, bed, online', () => {
     await bindToBed(home, BED);
     // The demo's simulated monitors sit on the occupied beds: if this bed has one, the move is confirmed.
     const bound = home.getByText(`Device ${first} bound.`);
-    const prompt = home.locator('.ant-modal-confirm-title', { hasText: 'Move the binding?' });
+    const prompt = home.locator('.ant-modal-confirm-title', { hasText: 'Replace the binding?' });
     await bound.or(prompt).first().waitFor();
-    if (await prompt.isVisible()) await home.locator('.ant-modal-confirm').getByRole('button', { name: 'Move it here' }).click();
+    if (await prompt.isVisible()) await home.locator('.ant-modal-confirm').getByRole('button', { name: 'Bind here' }).click();
     await bound.waitFor();
     await expectText(drawer(home).locator('section', { hasText: 'Bound to' }), /North Building \/ 1F \/ N101 \/ A/);
     await screenshot(home, 'devices-bound-1440');
@@ -123,10 +123,10 @@ describe('devices: stock, care home, bed, online', () => {
     await drawer(home).getByText(`Device ${second}`).waitFor();
     await bindToBed(home, BED);
     const prompt = home.locator('.ant-modal-confirm');
-    await prompt.locator('.ant-modal-confirm-title', { hasText: 'Move the binding?' }).waitFor();
+    await prompt.locator('.ant-modal-confirm-title', { hasText: 'Replace the binding?' }).waitFor();
     await screenshot(home, 'devices-bind-conflict-1440');
     await assertAccessible(home, 'bed conflict confirmation');
-    await prompt.getByRole('button', { name: 'Move it here' }).click();
+    await prompt.getByRole('button', { name: 'Bind here' }).click();
     await home.getByText(`Device ${second} bound.`).waitFor();
     await expectText(drawer(home).locator('section', { hasText: 'Bound to' }), /N101 \/ A/);
   });

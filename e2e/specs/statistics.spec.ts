@@ -1,33 +1,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { assertAccessible } from '../support/axe.ts';
 import { DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from '../support/browser.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
-
-/** Runs SQL on the server's database (SQLite file or its PostgreSQL database); answers the rows. */
-async function query<T>(vigil: RunningVigil, text: string, params: (string | number)[] = []): Promise<T[]> {
-  if (vigil.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: vigil.databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(path.join(vigil.dataDir, 'vigil.db'));
-  try {
-    const statement = db.prepare(text.replace(/\$\d/g, '?'));
-    return statement.reader ? (statement.all(...params) as T[]) : (statement.run(...params), []);
-  } finally {
-    db.close();
-  }
-}
+import { query } from '../support/sql.ts';
 
 async function apiCall(vigil: RunningVigil, userName: string, operationPath: string, body: object = {}) {
   const login = await fetch(`${vigil.baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, passWord: DEMO_PASSWORD, from: 'PC', rsa: false }) });

@@ -18,6 +18,8 @@ export interface RunningVigil {
    * `timeoutMs` with what the server printed.
    */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** Stops the server as a deploy would (SIGTERM) and starts it again on the same data, port and database. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,7 +53,7 @@ async function psql(baseUrl: string, statement: string): Promise<void> {
  * which a spec running beside it waits behind), a number that many of the last nights
  * (VIGIL_DEMO_HISTORY_NIGHTS); wait for its "Demo sleep history: N simulated nights" line.
  */
-export async function startVigil(options: { simulate?: boolean; sleepHistory?: boolean | number } = {}): Promise<RunningVigil> {
+export async function startVigil(options: { simulate?: boolean; sleepHistory?: boolean | number; env?: Record<string, string> } = {}): Promise<RunningVigil> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -59,6 +61,7 @@ export async function startVigil(options: { simulate?: boolean; sleepHistory?: b
     MQTT_PORT: '0', VIGIL_SIMULATE: options.simulate ? '1' : '0',
     VIGIL_DEMO_HISTORY: options.sleepHistory ? '1' : '0',
     VIGIL_DEMO_HISTORY_NIGHTS: typeof options.sleepHistory === 'number' ? String(options.sleepHistory) : '',
+    ...options.env,
   };
   let dropDatabase = async () => {};
   const baseDatabaseUrl = process.env.DATABASE_URL?.trim();
@@ -73,27 +76,34 @@ export async function startVigil(options: { simulate?: boolean; sleepHistory?: b
   // The built server, as `npm run demo` runs it: the specs test what ships.
   const entry = path.join(ROOT, 'packages/server/dist/demo.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Vigil exited early:\n${output}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/ready`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+  let child: ChildProcess;
+  /** Spawns the server on the data dir and database and waits until /api/ready answers. */
+  const launch = async (): Promise<void> => {
+    child = spawn(process.execPath, ['--enable-source-maps', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`Vigil exited early:\n${output}`);
+      try {
+        const response = await fetch(`${baseUrl}/api/ready`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`Vigil did not start within 60 s:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    if (Date.now() > deadline) throw new Error(`Vigil did not start within 60 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  };
+  /** SIGTERM, as a deploy stops it (its close hooks run), and waits for the exit. */
+  const terminate = async (): Promise<void> => {
+    const running = child;
+    running.kill('SIGTERM');
+    await new Promise((resolve) => (running.exitCode !== null ? resolve(null) : running.once('exit', resolve)));
+  };
+  await launch();
   return {
     baseUrl,
     dataDir,
@@ -106,9 +116,12 @@ export async function startVigil(options: { simulate?: boolean; sleepHistory?: b
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
+    async restart() {
+      await terminate();
+      await launch();
+    },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      await terminate();
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

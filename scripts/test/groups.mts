@@ -17,7 +17,8 @@ const UNKNOWN_SECONDS = 3;
  */
 export function groupFiles(files: readonly string[], count: number, durations: Durations, kindOf: (file: string) => string = () => ''): string[][] {
   const weighted = [...files].sort().map((file) => ({ file, kind: kindOf(file), seconds: durations[file] ?? UNKNOWN_SECONDS }));
-  const total = weighted.reduce((sum, entry) => sum + entry.seconds, 0);
+  // At least 1: files that were skipped when durations.json was written weigh 0 seconds.
+  const total = Math.max(1, weighted.reduce((sum, entry) => sum + entry.seconds, 0));
   const groups: { files: string[]; seconds: number }[] = [];
   for (const kind of [...new Set(weighted.map((entry) => entry.kind))].sort()) {
     const ofKind = weighted.filter((entry) => entry.kind === kind).sort((a, b) => b.seconds - a.seconds);

@@ -23,7 +23,7 @@ type Phase = (typeof PHASES)[number];
 
 /** Test files of a phase: [directories, file name pattern]. */
 const SUITES = {
-  unit: [['packages/contracts/src', 'packages/web/src', 'packages/web/build-tools', 'packages/app/src'], /\.test\.tsx?$/],
+  unit: [['packages/contracts/src', 'packages/client/src', 'packages/web/src', 'packages/web/build-tools', 'packages/app/src'], /\.test\.tsx?$/],
   integration: [['packages/server/src', 'packages/simulator/src'], /\.test\.ts$/],
   e2e: [['e2e/specs'], /\.spec\.ts$/],
 } as const;

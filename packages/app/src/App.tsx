@@ -4,9 +4,12 @@ import { callApi } from './api.ts';
 import { useT } from './i18n.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { CaregiverHome } from './screens/CaregiverHome.tsx';
+import { FamilyHome } from './screens/FamilyHome.tsx';
 import { InstallerHome } from './screens/InstallerHome.tsx';
 import { LoginScreen } from './screens/LoginScreen.tsx';
+import { PushPrompt } from './screens/PushPrompt.tsx';
 import { UpdatePrompt } from './screens/UpdatePrompt.tsx';
+import { unsubscribePush } from './push.ts';
 import { clearSession, useSession } from './session.ts';
 
 function useOnline(): boolean {
@@ -29,6 +32,12 @@ export function App() {
   const session = useSession();
   const online = useOnline();
   const signOut = async () => {
+    try {
+      // Before the session ends: the server stops pushing alarms to this phone.
+      await unsubscribePush();
+    } catch {
+      // Signing out goes on; the server drops a gone subscription on its next push.
+    }
     try {
       await callApi(logout, {});
     } catch {
@@ -57,8 +66,9 @@ export function App() {
               {t('common.signOut')}
             </button>
           </header>
-          {session.role === 'NURSING' ? <CaregiverHome /> : <InstallerHome />}
+          {session.role === 'NURSING' && <PushPrompt />}
           <UpdatePrompt />
+          {session.role === 'NURSING' ? <CaregiverHome /> : session.role === 'RELATIVES' ? <FamilyHome /> : <InstallerHome />}
         </>
       )}
     </div>

@@ -1,5 +1,5 @@
-import { LANGUAGES, type Language } from '@vigil/contracts';
-import { currentLanguage, LANGUAGE_NAMES, setLanguage, useT } from './i18n.ts';
+import type { Language } from '@vigil/contracts';
+import { currentLanguage, LANGUAGE_NAMES, offeredLanguages, setLanguage, useT } from './i18n.ts';
 
 export function LanguagePicker() {
   const t = useT();
@@ -7,7 +7,7 @@ export function LanguagePicker() {
     <label className="language">
       <span className="visually-hidden">{t('app.language')}</span>
       <select aria-label={t('app.language')} value={currentLanguage()} onChange={(event) => void setLanguage(event.target.value as Language)}>
-        {LANGUAGES.map((lang) => (
+        {offeredLanguages().map((lang) => (
           <option key={lang} value={lang}>
             {LANGUAGE_NAMES[lang]}
           </option>

@@ -1,4 +1,6 @@
 import type { AlarmRecord } from '@vigil/contracts';
+import { alarmLongText } from './alarmText.ts';
+import { currentLanguage } from './i18n.ts';
 
 /**
  * How a new alarm reaches the caregiver (docs/app.md): the level's tone (the console's
@@ -60,7 +62,7 @@ export async function announce(alarm: AlarmRecord, title: string): Promise<void>
   if (!('Notification' in window) || Notification.permission !== 'granted' || !('serviceWorker' in navigator)) return;
   const registration = await navigator.serviceWorker.getRegistration('/app/');
   await registration?.showNotification(title, {
-    body: alarm.text || alarm.address,
+    body: alarmLongText(currentLanguage(), alarm) || alarm.address,
     tag: `alarm-${alarm.id}`,
     icon: '/app/icon-192.png',
     requireInteraction: alarm.alertLevel === 1,

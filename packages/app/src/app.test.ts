@@ -44,6 +44,25 @@ describe('app languages', () => {
     assert.equal(format('Device ID {id}', { id: 'SM-1' }), 'Device ID SM-1');
   });
 
+  test('the languages offered follow the platform\'s edition (spec 01 §1): Chinese only when domestic, five overseas', async () => {
+    installStorage();
+    (globalThis as unknown as { document: { documentElement: { lang: string } } }).document = { documentElement: { lang: '' } };
+    const i18n = await import('./i18n.ts');
+    assert.deepEqual(i18n.languagesOf('domestic'), ['zh-cn']);
+    assert.deepEqual([...i18n.languagesOf('overseas')].sort(), ['cs', 'en-us', 'it', 'ko', 'zh-cn']);
+    assert.equal(i18n.offeredLanguage('de', i18n.languagesOf('overseas')), 'en-us');
+    assert.equal(i18n.offeredLanguage('en-us', i18n.languagesOf('domestic')), 'zh-cn');
+    await i18n.setLanguage('en-us', false);
+    await i18n.applyEdition('domestic');
+    assert.equal(i18n.currentLanguage(), 'zh-cn', 'a domestic platform switches the app to Chinese');
+    assert.deepEqual(i18n.offeredLanguages(), ['zh-cn']);
+    assert.equal(localStorage.getItem('vigil-app-edition'), 'domestic', 'remembered for an offline start');
+    await i18n.applyEdition('overseas');
+    assert.equal(i18n.offeredLanguages().length, 5);
+    assert.equal(i18n.currentLanguage(), 'zh-cn', 'an offered language stays');
+    await i18n.setLanguage('en-us', false);
+  });
+
   test('the "later" button states the hide period the server answers, and the live-off notice the reconnect interval, not typed-in ones', async () => {
     installStorage();
     const { format } = await import('./i18n.ts');
@@ -79,5 +98,51 @@ describe('update prompt (spec 02 §9)', () => {
     assert.equal(shouldPrompt({ ...answer(false), hasUpdate: false }, now), false);
     assert.equal(appPlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)'), 'ios');
     assert.equal(appPlatform('Mozilla/5.0 (Linux; Android 14)'), 'android');
+  });
+});
+
+describe('"Update now" never reloads into the same prompt (issue 25 item 7)', () => {
+  const answer = (latest: { storeUrl: string; file: { url: string } | null }) => ({
+    hasUpdate: true, force: false, latest: { id: 9, versionName: '2.0.0', ...latest } as never, h5Versions: [], promptHideMs: UPDATE_PROMPT_HIDE_MS, pollIntervalMs: 600_000,
+  });
+
+  test('reloads only when the server serves a newer web app; an app package opens its store page or file; else nothing', async () => {
+    installStorage();
+    const { updateRoute } = await import('./update.ts');
+    assert.deepEqual(updateRoute(answer({ storeUrl: 'https://play.example/vigil', file: null }), true), { kind: 'reload' });
+    assert.deepEqual(updateRoute(answer({ storeUrl: 'https://play.example/vigil', file: null }), false), { kind: 'open', url: 'https://play.example/vigil' });
+    assert.deepEqual(updateRoute(answer({ storeUrl: '', file: { url: '/api/releases/files/f1' } }), false), { kind: 'open', url: '/api/releases/files/f1' });
+    assert.deepEqual(updateRoute(answer({ storeUrl: '', file: null }), false), { kind: 'none' });
+  });
+});
+
+describe('the residents tab (issue 25 item 6)', () => {
+  const resident = (patch: Record<string, unknown>) => ({ deviceOnline: true, bedState: 'in', sleepState: null, devices: [{ deviceId: 'M', deviceType: 49, online: true }], hr: 61, rr: 14, ...patch }) as never;
+
+  test('every sleep state has a label in every language (no raw keys), and out of bed reads as out of bed without vitals', async () => {
+    const { residentStateKey, residentVitals } = await import('./residentState.ts');
+    const english = read('en-us');
+    const keys = (['awake', 'fallingAsleep', 'light', 'deep', null] as const).map((sleepState) => residentStateKey(resident({ sleepState })));
+    assert.deepEqual(keys, ['state.awake', 'state.fallingAsleep', 'state.lightSleep', 'state.deepSleep', 'state.inBed']);
+    for (const bedState of ['out', 'sitting', 'suspectedSitting', 'dropped', null]) keys.push(residentStateKey(resident({ bedState })));
+    keys.push(residentStateKey(resident({ deviceOnline: false })), residentStateKey(resident({ devices: [] })));
+    for (const language of LANGUAGES) for (const key of keys) assert.ok(read(language)[key], `${language} ${key}`);
+    assert.equal(residentStateKey(resident({ bedState: 'out', sleepState: null })), 'state.outOfBed');
+    assert.equal(english['state.outOfBed'], 'Out of bed');
+    assert.deepEqual(residentVitals(resident({ bedState: 'out', hr: 0, rr: 0 })), { hr: null, rr: null }, 'no "Heart 0/min" out of bed');
+    assert.deepEqual(residentVitals(resident({ hr: 0, rr: 13.6 })), { hr: null, rr: 14 }, '0 is not measured');
+  });
+});
+
+describe('alarm texts follow the language picked, without a reload (issue 25 item 16)', () => {
+  test('the long text is made from the keys in the language asked, as the server makes it', async () => {
+    const { alarmLongText } = await import('./alarmText.ts');
+    const { formatAlarmText, formatAlarmDuration } = await import('@vigil/contracts');
+    const alarm = { longKey: 'long.LEFT_BED_OVERTIME', userName: 'Ann Lee', address: 'East / 2F / 204 / 3', duration: 900, text: 'Ann Lee (East / 2F / 204 / 3) has been out of bed for 15 min or more.' };
+    assert.equal(alarmLongText('en-us', alarm), alarm.text, 'English as the server wrote it');
+    const german = alarmLongText('de', alarm);
+    assert.notEqual(german, alarm.text);
+    assert.equal(german, formatAlarmText('de', 'long.LEFT_BED_OVERTIME', { userName: 'Ann Lee', addr: 'East / 2F / 204 / 3', duration: formatAlarmDuration('de', 900) }));
+    assert.equal(alarmLongText('de', { ...alarm, longKey: '' }), alarm.text, 'no key: the server text');
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vigil/contracts';
+import { DEFAULT_LANGUAGE, DOMESTIC_LANGUAGES, LANGUAGES, OVERSEAS_LANGUAGES, type Edition, type Language } from '@vigil/contracts';
 import { useSyncExternalStore } from 'react';
 import english from './locales/en-us.json';
 
@@ -7,6 +7,8 @@ export type MessageKey = keyof typeof english;
 type Messages = Record<MessageKey, string>;
 
 const STORAGE_KEY = 'vigil-app-language';
+/** The platform's edition as last answered (/system/querySystemConfig), so the app starts offline with the right languages. */
+const EDITION_KEY = 'vigil-app-edition';
 const loaders: Record<Exclude<Language, 'en-us'>, () => Promise<{ default: Partial<Messages> }>> = {
   'zh-cn': () => import('./locales/zh-cn.json'),
   ko: () => import('./locales/ko.json'),
@@ -21,18 +23,49 @@ export const HTML_LANG: Record<Language, string> = { 'zh-cn': 'zh-CN', 'en-us': 
 /** Each language named in itself, for the picker. */
 export const LANGUAGE_NAMES: Record<Language, string> = { 'zh-cn': '简体中文', 'en-us': 'English', ko: '한국어', de: 'Deutsch', cs: 'Čeština', it: 'Italiano', ja: '日本語' };
 
+/** The languages of an edition, as the console offers them (spec 01 §1): Simplified Chinese only when domestic, five overseas. */
+export function languagesOf(edition: Edition): readonly Language[] {
+  return edition === 'domestic' ? DOMESTIC_LANGUAGES : OVERSEAS_LANGUAGES;
+}
+
+/** The language to show: the wanted one when offered, else English when offered, else the first offered. */
+export function offeredLanguage(wanted: Language, offered: readonly Language[]): Language {
+  if (offered.includes(wanted)) return wanted;
+  return offered.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : offered[0];
+}
+
+function storedEdition(): Edition {
+  return localStorage.getItem(EDITION_KEY) === 'domestic' ? 'domestic' : 'overseas';
+}
+
+let offered: readonly Language[] = OVERSEAS_LANGUAGES;
 let language: Language = DEFAULT_LANGUAGE;
 let messages: Partial<Messages> = english;
 const listeners = new Set<() => void>();
 
 /** The stored choice, else the phone's language when the app has it, else English. */
 function initialLanguage(): Language {
+  offered = languagesOf(storedEdition());
   const stored = localStorage.getItem(STORAGE_KEY);
   const found = LANGUAGES.find((lang) => lang === stored);
-  if (found) return found;
+  if (found) return offeredLanguage(found, offered);
   const phone = (navigator.language || '').toLowerCase();
-  if (phone.startsWith('zh')) return 'zh-cn';
-  return LANGUAGES.find((lang) => lang === phone.slice(0, 2)) ?? DEFAULT_LANGUAGE;
+  if (phone.startsWith('zh')) return offeredLanguage('zh-cn', offered);
+  return offeredLanguage(LANGUAGES.find((lang) => lang === phone.slice(0, 2)) ?? DEFAULT_LANGUAGE, offered);
+}
+
+/** The languages the picker offers: those of the platform's edition. */
+export function offeredLanguages(): readonly Language[] {
+  return offered;
+}
+
+/** Takes the server's edition: the picker offers its languages, and a language it does not offer gives way. */
+export async function applyEdition(edition: Edition): Promise<void> {
+  localStorage.setItem(EDITION_KEY, edition);
+  offered = languagesOf(edition);
+  const shown = offeredLanguage(language, offered);
+  if (shown !== language) await setLanguage(shown, false);
+  else for (const listener of listeners) listener();
 }
 
 export function currentLanguage(): Language {
@@ -75,8 +108,8 @@ export function useT(): typeof t {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => language,
-    () => language,
+    () => `${language} ${offered.join(',')}`,
+    () => `${language} ${offered.join(',')}`,
   );
   return t;
 }

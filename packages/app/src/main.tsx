@@ -1,6 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { initLanguage } from './i18n.ts';
+import { querySystemConfig } from '@vigil/contracts';
+import { callApi } from './api.ts';
+import { applyEdition, initLanguage } from './i18n.ts';
+import { takeAlarmFromUrl } from './push.ts';
 import './styles.css';
 
 if ('serviceWorker' in navigator) {
@@ -10,6 +13,11 @@ if ('serviceWorker' in navigator) {
   });
 }
 
+// A tapped alarm notification opened the app at /app/?alarm=<id>.
+takeAlarmFromUrl();
+
 void initLanguage().then(() => {
   createRoot(document.getElementById('root')!).render(<App />);
+  // The platform's edition decides the languages offered (spec 01 §1); offline, the last one answered holds.
+  callApi(querySystemConfig, {}).then((config) => applyEdition(config.edition)).catch(() => undefined);
 });

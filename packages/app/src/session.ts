@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * The app's own session, apart from the console's (which keeps its token in a cookie for
  * the whole site): a phone signed in to the app must not sign a console out, or in.
  */
-export type AppRole = 'NURSING' | 'MAINTAIN';
+export type AppRole = 'NURSING' | 'MAINTAIN' | 'RELATIVES';
 export interface AppSession {
   token: string;
   socketKey: string;
@@ -20,7 +20,7 @@ const listeners = new Set<() => void>();
 let cached: AppSession | null | undefined;
 
 export function isAppRole(role: Role): role is AppRole {
-  return role === 'NURSING' || role === 'MAINTAIN';
+  return role === 'NURSING' || role === 'MAINTAIN' || role === 'RELATIVES';
 }
 
 export function readSession(): AppSession | null {

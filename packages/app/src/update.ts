@@ -33,6 +33,21 @@ export function hidePrompt(answer: UpdateAnswer, now: number): void {
   localStorage.setItem(HIDDEN_KEY, JSON.stringify(map));
 }
 
+/** Where "Update now" can take this app: a newer web app (reload), the package or store page, or nowhere yet. */
+export type UpdateRoute = { kind: 'reload' } | { kind: 'open'; url: string } | { kind: 'none' };
+
+/**
+ * Where "Update now" goes. Reloading helps only when the server serves a newer web app than
+ * the one running; a version that is a new app package is installed from its store page or
+ * package; otherwise there is nothing to load yet, and reloading would bring the same prompt
+ * back (issue 25 item 7).
+ */
+export function updateRoute(answer: UpdateAnswer, newWebAppServed: boolean): UpdateRoute {
+  if (newWebAppServed) return { kind: 'reload' };
+  const url = answer.latest?.storeUrl || answer.latest?.file?.url || '';
+  return url ? { kind: 'open', url } : { kind: 'none' };
+}
+
 /** Loads the newest H5: asks the service worker to update, then reloads the page. */
 export async function reloadIntoUpdate(): Promise<void> {
   try {

@@ -46,9 +46,13 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     children: [
       { name: 'alarmIndex', path: '/alarm-log/alarmIndex', built: true, titleKey: 'route.alarmIndex' },
       { name: 'remindsetting', path: '/alarm-log/remindsetting', needsProvider: true, built: true, titleKey: 'route.remindSetting' },
+      // Beyond the spec (issue 28, docs/alarms.md "Escalation chains"): who is told of an unhandled alarm, when and how.
+      { name: 'escalation', path: '/alarm-log/escalation', needsProvider: true, built: true, titleKey: 'route.escalation' },
       // Beyond the spec (issue 13, docs/analytics.md): care-home screens about alarm handling.
       { name: 'responseTimes', path: '/alarm-log/responseTimes', needsProvider: true, built: true, titleKey: 'route.responseTimes' },
       { name: 'handover', path: '/alarm-log/handover', needsProvider: true, built: true, titleKey: 'route.handover' },
+      // Beyond the spec (issue 28, docs/webhooks.md): the care home's outbound webhooks and their delivery log.
+      { name: 'integrations', path: '/alarm-log/integrations', needsProvider: true, built: true, titleKey: 'route.integrations' },
     ],
   },
   {
@@ -109,6 +113,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     children: [
       { name: 'accountmanager', path: '/permission/accountmanager', roles: ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'TWO_ROLE', 'BUSINESS_ROLE'], built: true, titleKey: 'route.accountManager' },
       { name: 'providermanager', path: '/permission/providermanager', roles: ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'BUSINESS_ROLE'], built: true, titleKey: 'route.providerManager' },
+      // Issue 30 (docs/audit.md): who changed, exported or viewed what; administrators only, scoped.
+      { name: 'auditTrail', path: '/permission/auditTrail', roles: ['SUPER_ROLE', 'SENIOR_ROLE', 'ONE_ROLE', 'TWO_ROLE'], built: true, titleKey: 'route.auditTrail' },
     ],
   },
   {

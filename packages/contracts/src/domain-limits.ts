@@ -18,3 +18,6 @@ export const BUILD_NUMBER_MAX = 20;
 
 export const STATISTICS_MULT_MIN = 0.01;
 export const STATISTICS_MULT_MAX = 100;
+
+/** The longest webhook endpoint address (issue 28). */
+export const WEBHOOK_URL_MAX = 500;

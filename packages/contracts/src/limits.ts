@@ -8,6 +8,8 @@ export const PLATFORM_NAME_MIN = 1;
 export const PLATFORM_NAME_MAX = 20;
 export const LOGO_SIZE_PX = 200;
 export const LOGO_MAX_BYTES = 100 * 1024;
+/** The largest Android install page (/system/updateHtml). */
+export const INSTALL_PAGE_BYTES_MAX = 256 * 1024;
 export const REMARK_MAX = 200;
 export const PROVIDER_NAME_MIN = 1;
 export const PROVIDER_NAME_MAX = 64;

@@ -18,8 +18,11 @@ export type Role = (typeof ROLES)[number];
 export const PLATFORM_ROLES: readonly Role[] = ['SENIOR_ROLE', 'SUPER_ROLE', 'BUSINESS_ROLE'];
 /** Roles bound to one provider. */
 export const PROVIDER_ROLES: readonly Role[] = ['ONE_ROLE', 'TWO_ROLE'];
-/** The only accounts the caregiver and installer apps accept (spec 01 §6). */
-export const APP_LOGIN_ROLES: readonly Role[] = ['NURSING', 'MAINTAIN'];
+/**
+ * The accounts the app accepts: caregivers and installers (spec 01 §6), and relatives, who use
+ * the same app instead of the mini program (issue 28; deviation from spec 01 §6, docs/app.md).
+ */
+export const APP_LOGIN_ROLES: readonly Role[] = ['NURSING', 'MAINTAIN', 'RELATIVES'];
 /** Accounts that use the apps only and get no console session (spec 01 §4, §6). */
 export const APP_ONLY_ROLES: readonly Role[] = ['NURSING', 'MAINTAIN'];
 

@@ -98,7 +98,7 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
   let runner: PreparedRunner | null = null;
   try {
     const { db } = vigil.database;
-    await seedDemo(db);
+    await seedDemo(db, Date.now, { deviceKeys: vigil.deviceKeys });
     const home = await db.selectFrom('providers').select(['id', 'parent_id']).where('name_key', '=', 'sunrise riverside home').executeTakeFirstOrThrow();
     await seedResidents(db, home.id);
     await sql`ANALYZE`.execute(db);

@@ -34,8 +34,8 @@ async function main(): Promise<void> {
     const deviceId = `${prefix}${String(index).padStart(5, '0')}`;
     const registered = await server.call(api.registerDevice, { deviceId, deviceType: TYPE }, { token: senior });
     if (registered.status !== Status.OK) throw new Error(`register ${deviceId}: ${registered.msg}`);
-    const { device_key: key } = await db.selectFrom('devices').select('device_key').where('device_id', '=', deviceId).executeTakeFirstOrThrow();
-    specs.push({ deviceId, deviceType: TYPE, key, reportInterval: 60 });
+    // The registry keeps the key sealed; registering answers it.
+    specs.push({ deviceId, deviceType: TYPE, key: registered.data.deviceKey, reportInterval: 60 });
   }
   const simulation = await startSimulation({
     brokerUrl: `mqtt://127.0.0.1:${server.vigil.mqttPort}`,

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const config = loadConfig({ VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'silent', VIGIL_ADMIN_USER: 'benchadmin', VIGIL_ADMIN_PASSWORD: 'Bench#Admin2026' });
   const vigil = await buildApp(config, { print: () => {} });
   try {
-    await seedDemo(vigil.database.db);
+    await seedDemo(vigil.database.db, Date.now, { deviceKeys: vigil.deviceKeys });
     const address = await vigil.app.listen({ port: 0, host: '127.0.0.1' });
     const login = await fetch(`${address}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'demosenior', passWord: DEMO_PASSWORD, from: 'PC', rsa: false }) });
     const token = ((await login.json()) as { data: { token: string } }).data.token;

@@ -96,7 +96,7 @@ async function vigilRun(databaseUrl: string | null): Promise<{ label: string; ra
       await vigil.database.db
         .insertInto('devices')
         .values(simulated.slice(index, index + 200).map((device) => ({
-          device_id: device.deviceId, cipher_id: `C${device.deviceId}`, device_type: 49, device_key: device.key ?? '', pairing: 'none', remark: '', location: '', settings: '{}', online: 0, created_at: now, updated_at: now,
+          device_id: device.deviceId, cipher_id: `C${device.deviceId}`, device_type: 49, device_key: vigil.deviceKeys.seal(device.key ?? ''), pairing: 'none', remark: '', location: '', settings: '{}', online: 0, created_at: now, updated_at: now,
         })))
         .execute();
     }

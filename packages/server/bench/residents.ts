@@ -28,7 +28,7 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
   const config = loadConfig({ VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'silent', VIGIL_ADMIN_USER: 'benchadmin', VIGIL_ADMIN_PASSWORD: 'Bench#Admin2026', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const vigil = await buildApp(config, { print: () => {} });
   try {
-    await seedDemo(vigil.database.db);
+    await seedDemo(vigil.database.db, Date.now, { deviceKeys: vigil.deviceKeys });
     const provider = await vigil.database.db.selectFrom('providers').select('id').where('name_key', '=', 'sunrise riverside home').executeTakeFirstOrThrow();
     const seeding = Date.now();
     await seedResidents(vigil.database.db, provider.id);

@@ -49,7 +49,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-serialize-'))
 const config = loadConfig({ VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'silent', VIGIL_ADMIN_USER: 'benchadmin', VIGIL_ADMIN_PASSWORD: 'Bench#Admin2026' });
 const vigil = await buildApp(config, { print: () => {} });
 try {
-  await seedDemo(vigil.database.db);
+  await seedDemo(vigil.database.db, Date.now, { deviceKeys: vigil.deviceKeys });
   const login = await vigil.app.inject({ method: 'POST', url: '/api/admin/login', payload: { userName: 'demotwoa', passWord: DEMO_PASSWORD } });
   const headers = { 's-token': login.json().data.token as string };
   const listRequest = { method: 'POST' as const, url: `/api${api.userList.path}`, headers, payload: { pageNum: 1, pageSize: 20 } };

@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   const db = vigil.database.db;
   try {
     const now = Date.now();
-    await seedDemo(db, Date.now, { devices: false });
+    await seedDemo(db, Date.now, { devices: false, deviceKeys: vigil.deviceKeys });
     const seedStarted = performance.now();
     const homes: number[] = [];
     for (let i = 0; i < HOMES; i += 1) homes.push(await seedHome(db, i, now));

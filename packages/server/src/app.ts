@@ -20,9 +20,14 @@ import { carrierRoutes } from './ingest/carrier/carrier.routes.ts';
 import { carrierRepository } from './ingest/carrier/carrier.repository.ts';
 import { carrierService } from './ingest/carrier/carrier.service.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
-import { operationRegistrar } from './http/register.ts';
+import { operationRegistrar, recordRoutes } from './http/register.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
+import { backupJob } from './ops/backup.ts';
+import { auditingDialect } from './db/audit-capture.ts';
+import { auditModule } from './audit/audit-module.ts';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
+import { platformMetrics } from './ops/platform-metrics.ts';
 import { databaseMetrics } from './ops/database-metrics.ts';
 import { instrumentRequests } from './ops/request-metrics.ts';
 import { accountRoutes } from './modules/accounts/account.routes.ts';
@@ -31,7 +36,9 @@ import { accountService } from './modules/accounts/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { sessionCache, sessionCacheWatcher } from './modules/auth/session-cache.ts';
-import { careRoutes } from './modules/care-routes.ts';
+import { careRoutes, type ApplySleepConfig } from './modules/care-routes.ts';
+import { deviceCipher, type DeviceCipher } from './modules/devices/device-cipher.ts';
+import { openDeviceKeySeal, type DeviceKeySeal } from './ingest/device-key-seal.ts';
 import { DAILY_REPORT_JOB_EVERY_MS, dailyReportMaker } from './modules/reports/daily-reports.ts';
 import { reportRepository } from './modules/reports/report.repository.ts';
 import { reportPdfService } from './modules/reports/report-pdf.service.ts';
@@ -39,7 +46,8 @@ import { reportRoutes } from './modules/reports/report.routes.ts';
 import { reportService } from './modules/reports/report.service.ts';
 import type { TelemetryReader } from './modules/reports/telemetry-reader.ts';
 import { withDataPermission } from './tenancy/data-permission.ts';
-import { openKeyStore } from './modules/auth/key-store.ts';
+import { checkDeviceKeySecret, openKeyStore } from './modules/auth/key-store.ts';
+import { serverSecretRepository } from './modules/auth/server-secret.repository.ts';
 import { loginThrottle } from './modules/auth/login-throttle.ts';
 import { loginFailureRepository, sessionRepository, usedSsoSignatureRepository } from './modules/auth/session.repository.ts';
 import { registerHousekeepingJobs } from './jobs/housekeeping.ts';
@@ -52,6 +60,7 @@ import { providerServiceOn } from './modules/providers/provider-module.ts';
 import { settingsRepository } from './modules/system/settings.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { systemService } from './modules/system/system.service.ts';
+import { uploadedFileRepository } from './modules/system/uploaded-file.repository.ts';
 import { SERVER_VERSION } from './version.ts';
 import type { Downlink } from './events/downlink.ts';
 import { startDeviceIngest, type DeviceIngest } from './ingest/device-ingest.ts';
@@ -72,6 +81,15 @@ import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import { DEFAULT_ROLLOUT_BATCH, ROLLOUT_TICK_MS } from './modules/firmware/firmware-rollout.ts';
 import { gatewayModule } from './modules/gateways/gateway-module.ts';
 import { analyticsModule } from './modules/analytics/analytics-module.ts';
+import { pushModule, type PushModule } from './modules/push/push-module.ts';
+import { webhookModule, type WebhookModule } from './modules/webhooks/webhook-module.ts';
+import { alarmMailer } from './modules/webhooks/alarm-mail.ts';
+import { escalationModule, type EscalationModule } from './modules/escalation/escalation-module.ts';
+import { morningSummaries, type MorningSummaries } from './modules/escalation/morning-summary.ts';
+import { analyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { familyRepository } from './modules/family/family.repository.ts';
+import { familyRoutes } from './modules/family/family.routes.ts';
+import { familyService } from './modules/family/family.service.ts';
 
 export interface Vigil {
   app: FastifyInstance;
@@ -90,6 +108,18 @@ export interface Vigil {
   devices: DeviceIngest;
   /** Alarm rules, store and live socket (issue 10). */
   alarms: AlarmModule;
+  /** Web Push to the caregiver app (issue 28). */
+  push: PushModule;
+  /** Outbound webhooks (issue 28, docs/webhooks.md). */
+  webhooks: WebhookModule;
+  /** Escalation chains (issue 28): the walker and its tables. */
+  escalation: EscalationModule;
+  /** The morning summary email (issue 28). */
+  morningSummary: MorningSummaries;
+  /** Ciphertext IDs (QR codes) signed with this installation's secret (the demo seed prints its devices' codes with it). */
+  deviceCipher: DeviceCipher;
+  /** Seals and opens device keys at rest (the demo seed stores its devices' keys with it). */
+  deviceKeys: DeviceKeySeal;
   close(): Promise<void>;
 }
 
@@ -119,9 +149,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
+  // Every route, as added: the audit test checks that none bypasses the operation layer's trail.
+  recordRoutes(app);
   const metrics = createMetrics();
   // In-process by default; over Redis (REDIS_URL) alarm and monitor events reach every Vigil process.
-  const bus = config.redisUrl ? await redisEventBus(config.redisUrl, app.log, config.redisChannel) : inProcessEventBus(app.log);
+  // A Redis disconnect or stall is counted here once the bus works again (its consoles were told to refetch).
+  const busInterruptions = metrics.counter({ name: 'vigil_event_bus_interruptions_total', help: 'Times the event bus between processes was interrupted and recovered (consoles told to refetch), by reason', labelNames: ['reason'] });
+  const bus = config.redisUrl
+    ? await redisEventBus(config.redisUrl, app.log, { channel: config.redisChannel, onInterruption: (reason) => busInterruptions.inc({ reason }) })
+    : inProcessEventBus(app.log);
   instrumentRequests(app, metrics);
   const databaseWatch = databaseMetrics(metrics);
   // Resolved sessions, dropped on every committed session, account or provider write, here and (over the bus) in every process.
@@ -133,9 +169,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       databaseWatch.connectionLost();
     },
     writes: sessionCacheWatcher(sessionsResolved, () => void bus.publish('auth.changed', { changedAt: now() })),
+    // The audit trail sees every write an API operation makes, with the rows before and after.
+    wrap: auditingDialect,
   });
   databaseWatch.watchPool(database);
-  await migrate(database);
+  // Device keys are sealed at rest with a secret that is not in the database (docs/devices.md "Device key").
+  const deviceKeys = openDeviceKeySeal(config.dataDir, config.deviceKeySecret);
+  await migrate(database, deviceKeys);
   const { db } = database;
   await ensureAdministrator(db, { adminUser: config.adminUser, adminPassword: config.adminPassword, print });
   const uploadsDir = path.join(config.dataDir, 'uploads');
@@ -166,7 +206,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument(SERVER_VERSION) as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const keys = openKeyStore(config.dataDir);
+  // Shared by every process (the database), so a login encrypted with one process's key works on another.
+  const keys = await openKeyStore(serverSecretRepository(db), config.dataDir);
+  await checkDeviceKeySecret(serverSecretRepository(db), deviceKeys);
   const settings = settingsRepository(db);
   const sessions = sessionRepository(db);
   const throttle = loginThrottle(loginFailureRepository(db), now);
@@ -182,7 +224,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     cache: sessionsResolved,
   });
-  const routes = operationRegistrar(app, auth.authenticate);
+  // The audit trail (docs/audit.md): every operation's writes, logins, exports and report views.
+  const audit = auditModule({ db, log: app.log, retentionDays: config.auditRetentionDays });
+  const routes = operationRegistrar(app, auth.authenticate, { writer: audit.writer, now });
+  audit.registerRoutes(routes);
   authRoutes(routes, auth);
   const providers = providerServiceOn(db, now);
   providerRoutes(routes, providers);
@@ -203,7 +248,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Started once the server listens (tests that inject requests never start one they do not use).
   app.addHook('onListen', async () => workers.warm());
-  careRoutes(routes, db, now, workers);
+  // An absence starting or ending makes this process's alarm rules read the resident's settings again at once.
+  let absenceChanged: (residentId: number) => void = () => {};
+  // A community's saved sleep config goes to its sleep monitors (the device module, made below).
+  let applySleepConfig: ApplySleepConfig = async () => 0;
+  careRoutes(routes, db, now, workers, {
+    onAbsenceChange: (residentId) => absenceChanged(residentId),
+    applySleepConfig: (session, communityIds, config) => applySleepConfig(session, communityIds, config),
+  });
+  // A resident's data as one archive, and erasure after check-out (docs/audit.md "Personal data").
+  const personalData = personalDataRoutes(withDataPermission(routes), {
+    db, now, eraseAfterDays: config.residentEraseAfterDays,
+    recordJob: (operation, residentIds) => audit.recordSystem(operation, { erased: residentIds.map((id) => `residents#${id}`) }),
+  });
   // Modules get the downlink before ingest starts (ingest needs the scheduler and routes first):
   // commands sent in between are refused as "device offline", as they would be by a device.
   let ingestDownlink: Downlink | null = null;
@@ -213,7 +270,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await ingestDownlink.send(deviceId, message);
     },
   };
-  const deviceModule = deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, log: app.log });
+  const deviceModule = deviceRoutes(routes, { db, now, bus, downlink, workers, cipherSecret: keys.deviceCipherSecret, deviceKeys, log: app.log });
+  applySleepConfig = (session, communityIds, config) => deviceModule.commands.applyCommunitySleepConfig(session, communityIds, config);
   // A sub-device attached to a host (or moved, paired, replaced) refreshes ingest's cached host link at
   // once: until then, the host's reports about it were dropped as another host's (`foreignSub`).
   let ingestDirectory: { invalidate(deviceId?: string): void } | null = null;
@@ -227,39 +285,62 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // PDFs render in workers of their own (docs/pdf.md), so a report export never waits behind uploads.
   const pdf = createPdfRenderer({ onFontMissing: (files) => app.log.error({ files }, 'PDF export: font file missing (install fonts-noto-cjk or set VIGIL_PDF_CJK_FONT)') });
   reportRoutes(withDataPermission(routes), reportService(reports, settings), reportPdfService({ reports, settings, pdf, now }));
-  releaseRoutes(app, routes, { db, now, dataDir: config.dataDir, s3: config.s3 });
+  const releases = releaseRoutes(app, routes, { db, now, dataDir: config.dataDir, s3: config.s3, workers });
   const firmwareModule = firmwareRoutes(app, routes, {
-    db, now, dataDir: config.dataDir, s3: config.s3, workers, secret: keys.deviceCipherSecret, bus, commands: deviceModule.commands,
+    db, now, dataDir: config.dataDir, s3: config.s3, workers, secret: keys.deviceCipherSecret, deviceKeys, bus, commands: deviceModule.commands,
     // Devices upgrading at once per released package (docs/firmware.md).
     rolloutBatch: config.firmwareRolloutBatch ?? DEFAULT_ROLLOUT_BATCH,
     log: app.log,
   });
-  systemRoutes(app, routes, systemService({ settings, uploadsDir, version }), {
+  const files = uploadedFileRepository(db);
+  systemRoutes(app, routes, systemService({ settings, uploadsDir, files, version }), {
     uploadsDir,
+    files,
     database: database.dialect,
     checkDatabase: () => database.ping(),
   });
   const alarms = alarmModule({
     app, routes: withDataPermission(routes), db, bus, metrics, now,
     authenticateSocket: auth.authenticateSocket, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC',
+    telemetry: () => devices.telemetry,
   });
+  // Pushes alarm events to caregivers' phones after commit, off the alarm path (docs/app.md "Push").
+  // Where a care home has an escalation chain for the alarm's level, the chain decides whose phones ring (made below).
+  let escalation: EscalationModule | null = null;
+  const push = pushModule({ app, routes, db, bus, metrics, config: config.push, log: app.log, now, audience: (event, providerId, alarm) => escalation?.pushAudience(event, providerId, alarm) ?? Promise.resolve('all') });
+  // Signed JSON POSTs of alarm events to a care home's endpoints, persisted and retried off the alarm path (docs/webhooks.md).
+  const webhooks = webhookModule({ app, routes: withDataPermission(routes), db, bus, metrics, config: config.webhooks, mail: config.mail, log: app.log, now });
+  absenceChanged = (residentId) => alarms.settings.residentChanged(residentId);
+  // Relatives in the caregiver app: their own resident only (issue 28, docs/app.md "Relatives").
+  familyRoutes(routes, familyService({ repository: familyRepository(db), samples: alarms.live, now }));
   const statistics = statisticsModule({ routes, db, now, platformTimeZone: async () => (await settings.get('timeZone')) ?? 'UTC' });
+  // Escalation chains: who is told of an unhandled alarm, when and how, walked by the scheduler (issue 28).
+  const escalationMailer = alarmMailer(config.mail, config.webhooks.timeoutMs);
+  escalation = escalationModule({ routes: withDataPermission(routes), db, bus, push: push.sender, webhooks, mailer: escalationMailer, timeZone: (providerId) => statistics.zoneOfProvider(providerId), log: app.log, now });
+  const escalations = escalation;
+  app.addHook('preClose', async () => {
+    escalations.close();
+    escalationMailer?.close();
+  });
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
+  // What deploy/'s dashboard and alerts read beyond the features' own metrics.
+  platformMetrics({ metrics, database, dataDir: config.dataDir, bus, now, pools: { uploads: workers } });
   // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
   carrierRoutes(app, routes, carrierService({
     carriers: carrierRepository(db),
     transaction: transactional(db, (trx) => ({ carriers: carrierRepository(trx) })),
-    client: carrierClient(config.carrier), bus, now, log: app.log, metrics,
+    client: carrierClient(config.carrier), bus, now, log: app.log, metrics, deviceKeys,
   }), config.carrier.pushSecret);
 
-  await serveMobileApp(app, config.appDistDir);
+  // /app/ serves the published H5 package, else the app built with the server (docs/releases.md).
+  await serveMobileApp(app, config.appDistDir, () => releases.liveH5Root());
   await serveConsole(app, config.webDistDir);
 
   const scheduler = createScheduler({ leases: leaseRepository(db), log: app.log, now });
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
-  const devices = await startDeviceIngest({ app, config, db, bus, metrics, scheduler, log: app.log, now, print, options: options.ingest });
+  const devices = await startDeviceIngest({ app, config, db, deviceKeys, bus, metrics, scheduler, log: app.log, now, print, options: options.ingest, rules: alarms.engine, refetchConsoles: (reason) => bus.refetchEverywhere(reason) });
   originDataRoutes(routes, originDataService({ telemetry: devices.telemetry, messages: devices.messages, workers, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC', now }));
   liveRoutes(routes, { db, live: devices.live, now });
   ingestDownlink = devices.downlink;
@@ -281,8 +362,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Each resident's report lands within 15 minutes after their wake time (spec 02 §9).
   scheduler.registerJob({ name: 'sleep-daily-reports', schedule: { everyMs: DAILY_REPORT_JOB_EVERY_MS }, runAtStart: true, run: async ({ now: time }) => void (await maker.makeDailyReports(time)) });
   alarms.registerJobs(scheduler);
-  analyticsModule({ routes: withDataPermission(routes), db, now, pdf, log: app.log, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC' }).registerJobs(scheduler);
+  push.registerJobs(scheduler);
+  webhooks.registerJobs(scheduler);
+  escalations.registerJobs(scheduler);
+  const analytics = analyticsModule({ routes: withDataPermission(routes), db, now, pdf, log: app.log, timeZone: (providerId) => statistics.zoneOfProvider(providerId) });
+  analytics.registerJobs(scheduler);
+  // The morning summary email: sent by the scheduler's leader, once per care home and morning.
+  const morningSummary = morningSummaries({
+    repository: escalations.repository, analytics: analyticsRepository(db), handover: analytics.handover, mailer: escalationMailer,
+    timeZone: (providerId) => statistics.zoneOfProvider(providerId), log: app.log, now,
+  });
+  morningSummary.registerJobs(scheduler);
   statistics.registerJobs(scheduler);
+  audit.registerJobs(scheduler);
+  personalData.registerJobs(scheduler);
+  // Nightly backups into BACKUP_DIR by the leader (README "Backup").
+  backupJob({ config, metrics, scheduler, log: app.log });
   scheduler.start();
 
   return {
@@ -295,6 +390,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mqttPort: devices.mqttPort,
     devices,
     alarms,
+    push,
+    webhooks,
+    escalation: escalations,
+    morningSummary,
+    /** Ciphertext IDs (QR codes) signed with this installation's secret: the demo seed prints its devices' codes with it. */
+    deviceCipher: deviceCipher(keys.deviceCipherSecret),
+    deviceKeys,
     async close() {
       await scheduler.stop();
       await gateways.close();

@@ -43,3 +43,13 @@ test('REDIS_URL switches the event bus to Redis; anything but a redis:// URL sto
   assert.equal(loadConfig({ REDIS_CHANNEL: 'home-b' }).redisChannel, 'home-b');
   assert.throws(() => loadConfig({ REDIS_URL: 'http://cache:6379' }), /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
 });
+
+test('NATS_URL turns the device log on behind an external broker on PostgreSQL; without it nothing changes', () => {
+  assert.equal(loadConfig({}).deviceLog, null);
+  const scaled = { MQTT_URL: 'mqtt://broker:1883', DATABASE_URL: 'postgres://db/vigil' };
+  assert.deepEqual(loadConfig({ ...scaled, NATS_URL: 'nats://127.0.0.1:4222' }).deviceLog, { url: 'nats://127.0.0.1:4222', stream: 'VIGIL_DEVICES', partitions: 16 });
+  assert.equal(loadConfig({ ...scaled, NATS_URL: 'nats://n:4222', NATS_STREAM: 'HOME_B', DEVICE_LOG_PARTITIONS: '32' }).deviceLog?.partitions, 32);
+  assert.throws(() => loadConfig({ NATS_URL: 'nats://127.0.0.1:4222' }), /NATS_URL .* needs MQTT_URL and DATABASE_URL/);
+  assert.throws(() => loadConfig({ ...scaled, NATS_URL: 'nats://n:4222', DEVICE_LOG_PARTITIONS: '0' }), /DEVICE_LOG_PARTITIONS must be/);
+  assert.throws(() => loadConfig({ ...scaled, NATS_URL: 'nats://n:4222', NATS_STREAM: 'a.b' }), /NATS_STREAM may contain only/);
+});

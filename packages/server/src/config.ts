@@ -1,13 +1,21 @@
 import net from 'node:net';
 import path from 'node:path';
-import { DEVICE_COMMAND_RETENTION_DAYS_DEFAULT, RAW_RETENTION_DAYS_DEFAULT } from '@vigil/contracts';
+import { AUDIT_RETENTION_DAYS_DEFAULT, DEVICE_COMMAND_RETENTION_DAYS_DEFAULT, RAW_RETENTION_DAYS_DEFAULT } from '@vigil/contracts';
 import { parseS3Url, type S3Location } from './modules/releases/s3-url.ts';
+import { loadPushConfig, type PushConfig } from './modules/push/push-config.ts';
+import { loadWebhookConfig, type WebhookConfig } from './modules/webhooks/webhook-config.ts';
+import { loadMailConfig, type MailConfig } from './modules/webhooks/alarm-mail.ts';
 
 /** Runtime configuration, read once from the environment (README "Configuration"). */
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * VIGIL_DEVICE_KEY_SECRET (64 hex digits): the secret device keys are sealed with at rest, for
+   * installations whose processes do not share one data dir; null: `<dataDir>/keys/device-key.secret`.
+   */
+  deviceKeySecret: string | null;
   databaseUrl: string | null;
   adminUser: string | null;
   adminPassword: string | null;
@@ -26,10 +34,20 @@ export interface Config {
   mqttUrl: string | null;
   /** Shared-subscription group of Vigil processes on the external broker (MQTT_SHARE_GROUP, default vigil). */
   mqttShareGroup: string;
+  /** The embedded broker's limits on connections before and after login (docs/device-protocol.md "Connection limits"). */
+  mqttLimits: MqttLimits;
+  /** TLS listener of the embedded broker (MQTT_TLS_PORT, MQTT_TLS_CERT, MQTT_TLS_KEY); null without one. */
+  mqttTls: { port: number; certFile: string; keyFile: string } | null;
   /** Days original data (samples, device messages) is kept (VIGIL_RAW_RETENTION_DAYS, default 30). */
   rawRetentionDays: number;
   /** Days answered and expired device commands are kept (docs/devices.md "Command history"). */
   deviceCommandRetentionDays: number;
+  /**
+   * The durable device log between the external broker and the rules (NATS_URL, a NATS server
+   * with JetStream; docs/scale-out.md): its stream (NATS_STREAM) and partitions
+   * (DEVICE_LOG_PARTITIONS, default 16). Null: device messages go straight to ingest.
+   */
+  deviceLog: { url: string; stream: string; partitions: number } | null;
   /** Redis for the event bus between Vigil processes (REDIS_URL); null runs the bus in-process. */
   redisUrl: string | null;
   /** Pub/sub channel of this installation on that Redis (REDIS_CHANNEL; installations sharing a Redis need their own). */
@@ -40,6 +58,58 @@ export interface Config {
   carrier: CarrierConfig;
   /** S3-compatible store for firmware and app packages (S3_URL, docs/firmware.md); null keeps them under dataDir. */
   s3: S3Location | null;
+  /** Scheduled backups (README "Backup"): the folder (BACKUP_DIR; null: none), how many to keep (BACKUP_KEEP, default 7), when (BACKUP_AT, daily HH:MM local, default 02:30). */
+  backup: { dir: string | null; keep: number; at: string };
+  /** Days the audit trail is kept (AUDIT_RETENTION_DAYS, default 730; docs/audit.md). */
+  auditRetentionDays: number;
+  /** Days after check-out a resident's personal data is erased automatically (RESIDENT_ERASE_AFTER_DAYS); null: only when asked. */
+  residentEraseAfterDays: number | null;
+  /** Web Push to the caregiver app (VIGIL_PUSH_*, modules/push/push-config.ts). */
+  push: PushConfig;
+  /** Outbound webhooks (VIGIL_WEBHOOK_*, docs/webhooks.md). */
+  webhooks: WebhookConfig;
+  /** Email integrations through SMTP (SMTP_URL, SMTP_FROM; docs/webhooks.md). */
+  mail: MailConfig;
+}
+
+export interface MqttLimits {
+  /** Open connections at most (MQTT_MAX_CONNECTIONS); beyond it new ones are closed at once. */
+  maxConnections: number;
+  /** A connection that has not logged in by then is closed (MQTT_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs: number;
+  /** New connections per address: a bucket of `connectBurst` refilled at `connectsPerSecond` (MQTT_CONNECTS_PER_S, MQTT_CONNECT_BURST). */
+  connectsPerSecond: number;
+  connectBurst: number;
+  /** Addresses the per-address rate does not apply to (MQTT_CONNECT_RATE_EXEMPT, comma-separated; default this machine; `none`). */
+  rateExempt: string[];
+}
+
+export const MQTT_LIMIT_DEFAULTS: MqttLimits = { maxConnections: 10_000, connectTimeoutMs: 10_000, connectsPerSecond: 10, connectBurst: 100, rateExempt: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] };
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${text}"`);
+  return value;
+}
+
+function parseRateExempt(value: string | undefined): string[] {
+  const text = value?.trim();
+  if (!text) return MQTT_LIMIT_DEFAULTS.rateExempt;
+  if (text === 'none') return [];
+  return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+}
+
+function loadMqttTls(env: NodeJS.ProcessEnv): Config['mqttTls'] {
+  const text = env.MQTT_TLS_PORT?.trim();
+  if (!text) return null;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`MQTT_TLS_PORT must be a port number, got "${text}"`);
+  const certFile = env.MQTT_TLS_CERT?.trim();
+  const keyFile = env.MQTT_TLS_KEY?.trim();
+  if (!certFile || !keyFile) throw new Error('MQTT_TLS_PORT needs MQTT_TLS_CERT and MQTT_TLS_KEY (paths of the PEM certificate chain and private key)');
+  return { port, certFile, keyFile };
 }
 
 export interface CarrierConfig {
@@ -104,7 +174,29 @@ export function parseRedisUrl(value: string | undefined): string | null {
   return text;
 }
 
+function wholeDays(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const days = Number(env[name]?.trim() || fallback);
+  if (!Number.isInteger(days) || days < 1) throw new Error(`${name} must be a whole number of days, at least 1; got "${env[name]}"`);
+  return days;
+}
+
+function loadBackupConfig(env: NodeJS.ProcessEnv): Config['backup'] {
+  const dir = env.BACKUP_DIR?.trim() ? path.resolve(env.INIT_CWD ?? process.cwd(), env.BACKUP_DIR.trim()) : null;
+  const keep = Number(env.BACKUP_KEEP ?? 7);
+  if (!Number.isInteger(keep) || keep < 1) throw new Error(`BACKUP_KEEP must be a whole number of backups, at least 1; got "${env.BACKUP_KEEP}"`);
+  const at = env.BACKUP_AT?.trim() || '02:30';
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(at)) throw new Error(`BACKUP_AT must be a time of day HH:MM (24 h, server's local time); got "${env.BACKUP_AT}"`);
+  return { dir, keep, at };
+}
+
 /** Reads the configuration from environment variables, with the embedded defaults. */
+function parseDeviceKeySecret(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (!/^[0-9a-fA-F]{64}$/.test(text)) throw new Error('VIGIL_DEVICE_KEY_SECRET must be 64 hex digits (32 random bytes, e.g. `openssl rand -hex 32`)');
+  return text;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -128,11 +220,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(deviceCommandRetentionDays) || deviceCommandRetentionDays < 1) {
     throw new Error(`VIGIL_DEVICE_COMMAND_RETENTION_DAYS must be a whole number of days, at least 1; got "${env.VIGIL_DEVICE_COMMAND_RETENTION_DAYS}"`);
   }
+  const deviceLog = loadDeviceLog(env, { mqttUrl, databaseUrl });
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     // npm runs workspace scripts inside the package; INIT_CWD is where the user typed the command.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.VIGIL_DATA_DIR ?? './data'),
+    deviceKeySecret: parseDeviceKeySecret(env.VIGIL_DEVICE_KEY_SECRET),
     databaseUrl,
     adminUser: env.VIGIL_ADMIN_USER?.trim() || null,
     adminPassword: env.VIGIL_ADMIN_PASSWORD || null,
@@ -144,12 +238,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort,
     mqttUrl,
     mqttShareGroup,
+    mqttLimits: {
+      maxConnections: positiveNumber(env, 'MQTT_MAX_CONNECTIONS', MQTT_LIMIT_DEFAULTS.maxConnections),
+      connectTimeoutMs: positiveNumber(env, 'MQTT_CONNECT_TIMEOUT_MS', MQTT_LIMIT_DEFAULTS.connectTimeoutMs),
+      connectsPerSecond: positiveNumber(env, 'MQTT_CONNECTS_PER_S', MQTT_LIMIT_DEFAULTS.connectsPerSecond),
+      connectBurst: positiveNumber(env, 'MQTT_CONNECT_BURST', MQTT_LIMIT_DEFAULTS.connectBurst),
+      rateExempt: parseRateExempt(env.MQTT_CONNECT_RATE_EXEMPT),
+    },
+    mqttTls: loadMqttTls(env),
     rawRetentionDays,
     deviceCommandRetentionDays,
     firmwareRolloutBatch: Number.isInteger(Number(env.FIRMWARE_ROLLOUT_BATCH)) && Number(env.FIRMWARE_ROLLOUT_BATCH) > 0 ? Number(env.FIRMWARE_ROLLOUT_BATCH) : null,
     carrier: loadCarrierConfig(env),
+    deviceLog,
     redisUrl: parseRedisUrl(env.REDIS_URL),
     redisChannel: env.REDIS_CHANNEL?.trim() || 'vigil:events:v1',
     s3: env.S3_URL?.trim() ? parseS3Url(env.S3_URL.trim()) : null,
+    backup: loadBackupConfig(env),
+    auditRetentionDays: wholeDays(env, 'AUDIT_RETENTION_DAYS', AUDIT_RETENTION_DAYS_DEFAULT),
+    residentEraseAfterDays: env.RESIDENT_ERASE_AFTER_DAYS?.trim() ? wholeDays(env, 'RESIDENT_ERASE_AFTER_DAYS', 0) : null,
+    push: loadPushConfig(env),
+    webhooks: loadWebhookConfig(env),
+    mail: loadMailConfig(env),
   };
+}
+
+/** NATS_URL turns the device log on; it sits behind an external broker on PostgreSQL (docs/scale-out.md). */
+function loadDeviceLog(env: NodeJS.ProcessEnv, around: { mqttUrl: string | null; databaseUrl: string | null }): Config['deviceLog'] {
+  const url = env.NATS_URL?.trim();
+  if (!url) return null;
+  if (!/^(nats|tls):\/\//.test(url)) throw new Error('NATS_URL must be a nats:// or tls:// URL (leave it unset to run without the device log)');
+  if (!around.mqttUrl || !around.databaseUrl) throw new Error('NATS_URL (the device log between several processes) needs MQTT_URL and DATABASE_URL as well');
+  const stream = env.NATS_STREAM?.trim() || 'VIGIL_DEVICES';
+  if (!/^[A-Za-z0-9_-]{1,48}$/.test(stream)) throw new Error('NATS_STREAM may contain only letters, digits, _ and - (at most 48)');
+  const partitions = Number(env.DEVICE_LOG_PARTITIONS ?? 16);
+  if (!Number.isInteger(partitions) || partitions < 1 || partitions > 1024) throw new Error(`DEVICE_LOG_PARTITIONS must be a whole number from 1 to 1024, got "${env.DEVICE_LOG_PARTITIONS}"`);
+  return { url, stream, partitions };
 }

@@ -18,7 +18,7 @@ function historyNights(): number {
 async function main(): Promise<void> {
   const config = loadConfig();
   const vigil = await buildApp(config);
-  await seedDemo(vigil.database.db);
+  await seedDemo(vigil.database.db, Date.now, { cipher: vigil.deviceCipher.encode, deviceKeys: vigil.deviceKeys });
   let simulation: DemoSimulation | null = null;
   const shutdown = () => void (simulation?.stop() ?? Promise.resolve()).then(() => vigil.close()).then(() => process.exit(0));
   process.once('SIGINT', shutdown);
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   // that do not look at sleep reports); VIGIL_DEMO_HISTORY_NIGHTS makes fewer nights.
   if (process.env.VIGIL_DEMO_HISTORY === '0') console.log('Demo sleep history: off (VIGIL_DEMO_HISTORY=0)');
   else void seedSleepHistory(vigil.database.db, vigil.telemetry, Date.now(), (line) => console.log(line), { nights: historyNights() }).catch((error: unknown) => console.error('Demo sleep history failed:', error));
-  simulation = await startDemoSimulation(vigil.database.db, { brokerUrl: demoBrokerUrl(config.mqttUrl, vigil.mqttPort), dataDir: config.dataDir, print: (line) => console.log(line) });
+  simulation = await startDemoSimulation(vigil.database.db, { brokerUrl: demoBrokerUrl(config.mqttUrl, vigil.mqttPort), dataDir: config.dataDir, deviceKeys: vigil.deviceKeys, print: (line) => console.log(line) });
 }
 
 main().catch((error: unknown) => {

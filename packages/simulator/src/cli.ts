@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { deviceTypeInfo } from '@vigil/contracts';
 import { DevicesFileSchema, type SimulatedDeviceSpec } from './devices/spec.ts';
 import { startSimulation } from './simulation.ts';
-import { devicesFromVigilDatabase } from './vigil-db.ts';
+import { devicesFromVigilDatabase, vigilDeviceKeySecret } from './vigil-db.ts';
 
 const USAGE = `Vigil device simulator (simulated devices, named as such)
 
@@ -15,7 +15,9 @@ const USAGE = `Vigil device simulator (simulated devices, named as such)
   --url       broker (mqtt://, mqtts://, ws://, wss://) or Vigil's base URL (http://, https://) for HTTP
   --devices   a JSON file (a list of {deviceId, deviceType, key, subDevices?}, or {devices, seed?, speed?,
               timeZoneOffsetMinutes?}), or ID:TYPE:KEY entries separated by commas
-  --db        read the devices care homes added from a Vigil database (SQLite file or postgres:// URL)
+  --db        read the devices care homes added from a Vigil database (SQLite file or postgres:// URL);
+              their keys are stored sealed: VIGIL_DEVICE_KEY_SECRET, or --data-dir's keys/device-key.secret
+  --data-dir  Vigil's data dir (default: the SQLite file's folder, else ./data)
   --seed      same seed, same nights and events (default 1)
   --speed     simulated seconds per real second (default 1)
   --quiet     no ambient events or outages: only telemetry, heartbeats and answers to commands
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
       url: { type: 'string' },
       devices: { type: 'string' },
       db: { type: 'string' },
+      'data-dir': { type: 'string' },
       seed: { type: 'string' },
       speed: { type: 'string' },
       quiet: { type: 'boolean', default: false },
@@ -65,7 +68,10 @@ async function main(): Promise<void> {
   let devices: SimulatedDeviceSpec[] = [];
   let settings: { seed?: number; speed?: number; timeZoneOffsetMinutes?: number } = {};
   if (values.db) {
-    devices = await devicesFromVigilDatabase(/^postgres/.test(values.db) ? values.db : path.resolve(here, values.db));
+    const postgres = /^postgres/.test(values.db);
+    const location = postgres ? values.db : path.resolve(here, values.db);
+    const dataDir = values['data-dir'] ? path.resolve(here, values['data-dir']) : postgres ? path.resolve(here, 'data') : path.dirname(location);
+    devices = await devicesFromVigilDatabase(location, vigilDeviceKeySecret(dataDir));
   } else if (values.devices && (values.devices.endsWith('.json') || fs.existsSync(path.resolve(here, values.devices)))) {
     const parsed = DevicesFileSchema.safeParse(JSON.parse(fs.readFileSync(path.resolve(here, values.devices), 'utf8')));
     if (!parsed.success) fail(`${values.devices}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);

@@ -6,4 +6,4 @@ export { ambientEvents, offlineSpells, type AmbientEvent } from './devices/ambie
 export { residentDays } from './devices/resident-day.ts';
 export { LAST_WILL } from './transport/mqtt.ts';
 export { startSimulatedCarrier, type SimulatedCarrier, type SimulatedCarrierDeviceInput, type SimulatedCarrierOptions } from './carrier/platform.ts';
-export { devicesFromVigilDatabase } from './vigil-db.ts';
+export { devicesFromVigilDatabase, vigilDeviceKeySecret } from './vigil-db.ts';

@@ -1,16 +1,17 @@
 import { login, logout, publicKey, Status } from '@vigil/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { encryptPassword } from '../../../web/src/api/rsa.ts';
+import { encryptPassword } from '@vigil/client';
 import { ApiError, callApi } from '../api.ts';
 import { LanguagePicker } from '../LanguagePicker.tsx';
 import { useT, type MessageKey } from '../i18n.ts';
 import { isAppRole, saveSession, type AppRole } from '../session.ts';
 
-const ROLES: AppRole[] = ['NURSING', 'MAINTAIN'];
+const ROLES: AppRole[] = ['NURSING', 'MAINTAIN', 'RELATIVES'];
+const FROM: Record<AppRole, string> = { NURSING: 'APP_NURSING', MAINTAIN: 'APP_MAINTAIN', RELATIVES: 'APP_RELATIVES' };
 
 /**
- * Sign-in with the spec's role choice (spec 01 §6, 02 §2). The server refuses every
- * account but caregivers and installers from an app (status 106, its message shown as is);
+ * Sign-in with the spec's role choice (spec 01 §6, 02 §2), and relatives (issue 28). The server
+ * refuses every account but caregivers, installers and relatives from an app (status 106, its message shown as is);
  * an account of the other app role is told which role to choose and its session is ended.
  */
 export function LoginScreen() {
@@ -28,12 +29,18 @@ export function LoginScreen() {
       setError(t('login.required'));
       return;
     }
+    // Spec 01 §5: the mobile login says 6 to 16; shorter cannot be an account or password. Longer is let
+    // through: the console makes login names of up to 64, and such an account must still sign in here.
+    if (userName.trim().length < 6 || password.length < 6) {
+      setError(t('login.tooShort'));
+      return;
+    }
     setBusy(true);
     setError('');
     try {
       const { publicKey: pem } = await callApi(publicKey, {});
       const passWord = await encryptPassword(pem, password);
-      const result = await callApi(login, { userName: userName.trim(), passWord, rsa: true, from: role === 'NURSING' ? 'APP_NURSING' : 'APP_MAINTAIN' });
+      const result = await callApi(login, { userName: userName.trim(), passWord, rsa: true, from: FROM[role] });
       if (!isAppRole(result.role)) {
         setError(t('refused.title'));
         return;
@@ -77,11 +84,13 @@ export function LoginScreen() {
         </fieldset>
         <label className="field">
           <span>{t('login.userName')}</span>
-          <input name="userName" autoComplete="username" autoCapitalize="none" value={userName} onChange={(event) => setUserName(event.target.value)} />
+          <input name="userName" autoComplete="username" autoCapitalize="none" value={userName} onChange={(event) => setUserName(event.target.value)} aria-describedby={`${errorId}-user`} />
+          <small id={`${errorId}-user`} className="muted">{t('login.userNameHint')}</small>
         </label>
         <label className="field">
           <span>{t('login.password')}</span>
-          <input name="password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <input name="password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} aria-describedby={`${errorId}-password`} />
+          <small id={`${errorId}-password`} className="muted">{t('login.passwordHint')}</small>
         </label>
         {error && (
           <p id={errorId} className="error" role="alert">

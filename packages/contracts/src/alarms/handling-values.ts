@@ -2,6 +2,14 @@
 export const RELEASE_CHOICES = ['CHECKED', 'MISTAKE_RECHECK', 'MISTAKE_ABNORMAL', 'TEST', 'REMOVE_DEVICE'] as const;
 export type ReleaseChoice = (typeof RELEASE_CHOICES)[number];
 
+/**
+ * Reasons to release an alarm without handling it (/alarmLog/relieveAlert, issue 29): a false
+ * alarm, maintenance work, a test. Sent as `removeReason` (the code, or "code: note"); any other
+ * reason is sent as written.
+ */
+export const RELEASE_REASONS = ['falseAlarm', 'maintenance', 'test'] as const;
+export type ReleaseReason = (typeof RELEASE_REASONS)[number];
+
 /** Follow-up options (what the caregiver found). */
 export const FOLLOW_UPS = ['NO_ABNORMALITY', 'BED_HOLD_UP', 'SIT_ASIDE_BED', 'LIVING_OR_SIT_IN_TAIL_STOCK'] as const;
 export type FollowUp = (typeof FOLLOW_UPS)[number];

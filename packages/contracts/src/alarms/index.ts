@@ -1,6 +1,7 @@
 export * from './groups.ts';
 export * from './handling.ts';
 export * from './messages.ts';
+export * from './reminders.ts';
 export * from './relieved.ts';
 export * from './levels.ts';
 export * from './resident-settings.ts';

@@ -2,6 +2,7 @@ import type { AlertType } from '../devices/alert-types.ts';
 import { INFRARED_EMPTY_ROOM_SECONDS } from '../devices/alert-types.ts';
 import { DEVICE_TYPES, GATEWAY_HOST_TYPE } from '../devices/catalogue.ts';
 import type { AlarmTextKey } from './texts/en-us.ts';
+import { isReminder } from './reminders.ts';
 
 /**
  * Setting fields that give an alarm its duration (spec 02 §3). `noTurnover` is the
@@ -23,8 +24,14 @@ export interface AlarmMessageConfig {
   promptKey?: AlarmTextKey;
   /** Shown instead of the handler button once the alarm is relieved. */
   removeKey?: AlarmTextKey;
-  /** Whether the console offers the handle button (informational reminders do not). */
+  /**
+   * Whether the console offers the handle button. The spec hides it for informational
+   * reminders; Vigil offers it on every pending item (issue 25: otherwise a reminder sits in
+   * the pending list for good), so it is true everywhere and `reminder` marks the reminders.
+   */
   showHandler: boolean;
+  /** A reminder (notice level, reminders.ts): never escalates, is spoken once, after every alarm (issue 25). */
+  reminder?: boolean;
   /** Fixed duration in seconds (infrared empty-room alarms, door left open). */
   duration?: number;
   /** The resident or device setting giving the duration. */
@@ -35,14 +42,14 @@ type Base = Omit<AlarmMessageConfig, 'longKey' | 'shortKey'>;
 /** Per alert type; the long and short keys are `long.<type>` and `short.<type>`. */
 const BY_ALERT_TYPE: Readonly<Record<AlertType, Base>> = {
   CONNECTION: { showHandler: true, removeKey: 'remove.CONNECTION' },
-  SITING_UP: { showHandler: false },
-  GO_TO_BED: { showHandler: false },
-  AWAKE: { showHandler: false },
+  SITING_UP: { showHandler: true },
+  GO_TO_BED: { showHandler: true },
+  AWAKE: { showHandler: true },
   LEFT_BED: { showHandler: true, removeKey: 'remove.LEFT_BED' },
   LEFT_BED_OVERTIME: { showHandler: true, removeKey: 'remove.LEFT_BED', durationKey: 'leftBedTime' },
   SIT_UP_ING: { showHandler: true },
   BREATH_STOP: { showHandler: true, promptKey: 'prompt.BREATH_STOP', durationKey: 'breathStopDuration' },
-  BODY_MOVE: { showHandler: false },
+  BODY_MOVE: { showHandler: true },
   MANY_BODY_MOVE: { showHandler: true, durationKey: 'manyBodyMoveDuration' },
   NO_BODY_MOVE: { showHandler: true, durationKey: 'noBodyMove' },
   NO_TURN_OVER: { showHandler: true, promptKey: 'prompt.NO_TURN_OVER', durationKey: 'noTurnOver' },
@@ -56,8 +63,8 @@ const BY_ALERT_TYPE: Readonly<Record<AlertType, Base>> = {
   LOW_POWER: { showHandler: true, removeKey: 'remove.generic' },
   SOS: { showHandler: true, promptKey: 'prompt.SOS' },
   WATER: { showHandler: true, promptKey: 'prompt.WATER', removeKey: 'remove.generic' },
-  DOOR_OPEN: { showHandler: false },
-  DOOR_CLOSE: { showHandler: false },
+  DOOR_OPEN: { showHandler: true },
+  DOOR_CLOSE: { showHandler: true },
   DOOR_UNCLOSE: { showHandler: true, duration: DOOR_UNCLOSE_SECONDS, removeKey: 'remove.generic' },
   TEST: { showHandler: true },
   SMOKE: { showHandler: true, promptKey: 'prompt.SMOKE', removeKey: 'remove.generic' },
@@ -76,7 +83,7 @@ const BY_ALERT_TYPE: Readonly<Record<AlertType, Base>> = {
 function entry(deviceType: number, alertType: AlertType): AlarmMessageConfig {
   const base = BY_ALERT_TYPE[alertType];
   const longKey: AlarmTextKey = deviceType === GATEWAY_HOST_TYPE && alertType === 'CONNECTION' ? 'long.CONNECTION.gateway' : `long.${alertType}`;
-  return { longKey, shortKey: `short.${alertType}`, ...base };
+  return { longKey, shortKey: `short.${alertType}`, ...base, ...(isReminder(alertType) ? { reminder: true } : {}) };
 }
 
 /**

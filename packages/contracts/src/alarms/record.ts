@@ -33,6 +33,8 @@ export const AlarmRecordSchema = z.object({
   /** Seconds the condition had lasted when raised (from the message configuration), or null. */
   duration: z.number().int().nullable(),
   userId: z.number().int().nullable(),
+  /** The room of the alarm's place (a room-level alarm, such as a bathroom fall radar's, has a room and no resident). */
+  roomId: z.number().int().nullable(),
   userName: z.string(),
   bunk: z.string(),
   room: z.string(),

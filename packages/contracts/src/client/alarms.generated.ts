@@ -3,6 +3,7 @@
 import { operationRef as ref } from '../operations/define.ts';
 import type * as op from '../operations/alarms.ts';
 
+export const alarmDealMany = ref<typeof op.alarmDealMany>('alarm.dealStatusMany', 'POST', '/alarm/dealStatusMany', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE', 'NURSING']);
 export const alarmDealStatus = ref<typeof op.alarmDealStatus>('alarm.dealStatus', 'POST', '/alarm/dealStatus', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE', 'NURSING']);
 export const alarmLogExport = ref<typeof op.alarmLogExport>('alarmLog.exportAlarmLog', 'GET', '/alarmLog/exportAlarmLog', 'query', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE']);
 export const alarmLogList = ref<typeof op.alarmLogList>('alarmLog.list', 'POST', '/alarmLog', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE']);

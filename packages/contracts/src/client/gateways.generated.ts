@@ -20,6 +20,7 @@ export const heHostBatchAdd = ref<typeof op.heHostBatchAdd>('he.hostBatchAdd', '
 export const heInfraredBatchAdd = ref<typeof op.heInfraredBatchAdd>('he.infraredBatchAdd', 'POST', '/he/infraredBatchAdd', 'multipart', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE']);
 export const heInsertDevice = ref<typeof op.heInsertDevice>('he.insertDevice', 'POST', '/he/insertDevice', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE', 'MAINTAIN']);
 export const heReplaceDevice = ref<typeof op.heReplaceDevice>('he.replaceDevice', 'POST', '/he/replaceDevice', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE']);
+export const heRoomSensors = ref<typeof op.heRoomSensors>('he.roomSensors', 'GET', '/he/roomSensors', 'query', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE']);
 export const heSubDevicePair = ref<typeof op.heSubDevicePair>('he.subDevicePair', 'POST', '/he/subDevicePair', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE']);
 export const heSubDevicePair2 = ref<typeof op.heSubDevicePair2>('he.subDevicePair2', 'POST', '/he/subDevicePair2', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE', 'MAINTAIN']);
 export const heSubDevicePairStatus = ref<typeof op.heSubDevicePairStatus>('he.subDevicePairStatus', 'GET', '/he/subDevicePairStatus', 'query', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE', 'MAINTAIN']);

@@ -6,4 +6,5 @@ import type * as op from '../operations/monitor.ts';
 export const monitorAddFocusUser = ref<typeof op.monitorAddFocusUser>('monitor.addFocusUser', 'POST', '/monitor/addFocusUser', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE']);
 export const monitorDeleteFocusUser = ref<typeof op.monitorDeleteFocusUser>('monitor.deleteFocusUser', 'POST', '/monitor/deleteFocusUser', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE']);
 export const monitorFocusUsers = ref<typeof op.monitorFocusUsers>('monitor.focusUsers', 'POST', '/monitor/focusUsers', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE']);
+export const monitorRecentSamples = ref<typeof op.monitorRecentSamples>('monitor.recentSamples', 'POST', '/monitor/recentSamples', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE']);
 export const monitorUserList = ref<typeof op.monitorUserList>('monitor.userList', 'POST', '/monitor/userList', 'json', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SUB_ROLE']);

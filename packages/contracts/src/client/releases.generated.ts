@@ -16,3 +16,4 @@ export const h5VersionList = ref<typeof op.h5VersionList>('version.h5VersionList
 export const h5VersionReleaseList = ref<typeof op.h5VersionReleaseList>('version.h5VersionReleaseList', 'POST', '/version/apph5version/h5VersionReleaseList', 'json', 'session', ['SUPER_ROLE', 'SENIOR_ROLE']);
 export const updateAppVersionStatus = ref<typeof op.updateAppVersionStatus>('version.updateAppVersionStatus', 'POST', '/version/apph5version/updateAppVersionStatus', 'json', 'session', ['SUPER_ROLE', 'SENIOR_ROLE']);
 export const updateH5Version = ref<typeof op.updateH5Version>('version.updateH5Version', 'POST', '/version/apph5version/updateH5Version', 'json', 'session', ['SUPER_ROLE', 'SENIOR_ROLE']);
+export const updateH5VersionStatus = ref<typeof op.updateH5VersionStatus>('version.updateH5VersionStatus', 'POST', '/version/apph5version/updateH5VersionStatus', 'json', 'session', ['SUPER_ROLE', 'SENIOR_ROLE']);

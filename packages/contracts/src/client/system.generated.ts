@@ -12,4 +12,5 @@ export const querySystemConfig = ref<typeof op.querySystemConfig>('system.queryS
 export const saveSystemConfig = ref<typeof op.saveSystemConfig>('system.saveConfig', 'POST', '/system/saveConfig', 'json', 'session', ['SENIOR_ROLE', 'SUPER_ROLE']);
 export const serverVersion = ref<typeof op.serverVersion>('system.version', 'GET', '/system/version', 'query', 'public');
 export const timeZones = ref<typeof op.timeZones>('system.timeZones', 'GET', '/system/timeZones', 'query', 'public');
+export const updateHtml = ref<typeof op.updateHtml>('system.updateHtml', 'POST', '/system/updateHtml', 'multipart', 'session', ['SENIOR_ROLE', 'SUPER_ROLE']);
 export const uploadLogo = ref<typeof op.uploadLogo>('system.upload', 'POST', '/system/upload', 'multipart', 'session', ['ONE_ROLE', 'TWO_ROLE', 'SENIOR_ROLE']);

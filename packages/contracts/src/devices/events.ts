@@ -33,6 +33,18 @@ interface DeviceEventBase extends DevicePlacement {
   deviceType: number;
   /** Server receive time, epoch ms. */
   receivedAt: number;
+  /** The device-log message it came from (several processes, docs/scale-out.md); absent outside the log. */
+  logMessage?: DeviceLogMessage;
+}
+
+/**
+ * A message of the durable device log: its key (stream and sequence) goes on the alarms it
+ * raises, and `replayed` says it may have been handled before a crash (handled again, it must
+ * raise nothing twice).
+ */
+export interface DeviceLogMessage {
+  key: string;
+  replayed: boolean;
 }
 
 export interface DeviceStatusEvent extends DeviceEventBase {

@@ -8,3 +8,4 @@ export * from './registry-events.ts';
 export * from './carrier.ts';
 export * from './fall-radar.ts';
 export * from './protocol-json-schema.ts';
+export * from './event-catalogue.ts';

@@ -33,6 +33,14 @@ export function parseDeviceTopic(topic: string): { deviceId: string; channel: De
 
 /** Largest message accepted on any channel; bigger ones are dropped and counted. */
 export const DEVICE_MESSAGE_MAX_BYTES = 64 * 1024;
+/**
+ * How far a device's clock may be off (docs/device-protocol.md "Device clocks"): a sample dated more
+ * than this after its arrival is refused (`clockAhead`), and one dated more than
+ * DEVICE_CLOCK_BEHIND_MAX_MS before it (`clockBehind`).
+ */
+export const DEVICE_CLOCK_AHEAD_MAX_MS = 5 * 60_000;
+/** Samples may arrive late (a device sending what it kept while offline), but not more than a day late. */
+export const DEVICE_CLOCK_BEHIND_MAX_MS = 24 * 3600_000;
 /** One telemetry message carries at most this many one-second samples. */
 export const TELEMETRY_SAMPLES_MAX = 254;
 

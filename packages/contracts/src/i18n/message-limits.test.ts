@@ -18,8 +18,12 @@ function typedNumbers(template: string): string[] {
  */
 const NOT_LIMITS = new Set<string>([
   'gateway.notHost', 'validation.shiftTime', 'validation.clockTime', 'validation.voiceWay', 'validation.alarmLevel',
-  'upload.md5Wrong', 'field.md5', 'firmware.md5Format', 'field.moduleImei', 'release.h5FileRequired', 'release.h5InUse', 'field.h5VersionId',
+  'upload.md5Wrong', 'field.md5', 'firmware.md5Format', 'field.moduleImei', 'release.h5FileRequired', 'release.h5InUse', 'release.h5NoIndex', 'release.h5EditPublished', 'field.h5VersionId',
   'field.alertTypeL1', 'field.alertTypeL2', 'handoverPdf.p90',
+  // A Web Push subscription's key formats (P-256, a 16-byte auth secret), fixed by RFC 8291, not limits a form checks.
+  'push.keys',
+  // An encoding's name (UTF-8), not a limit.
+  'upload.htmlInvalid',
 ]);
 
 /** Numerals a translation may use for a word the English spells out ("one hour", "two shifts", "class I"). */

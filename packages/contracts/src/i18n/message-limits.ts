@@ -1,5 +1,6 @@
+import { ESCALATION_AFTER_MINUTES_MAX, ESCALATION_AFTER_MINUTES_MIN, ESCALATION_EMAILS_MAX, ESCALATION_ROSTER_MAX, ESCALATION_STEPS_MAX } from '../operations/escalation-values.ts';
 import { ESCALATION_MINUTES_MAX, ESCALATION_MINUTES_MIN } from '../alarms/levels-values.ts';
-import { ANALYTICS_RANGE_DAYS_MAX, BUILD_NUMBER_MAX, DEVICE_ID_MAX, FIRMWARE_VERSION_MAX, RESPONSE_TARGET_SECONDS_MAX, RESPONSE_TARGET_SECONDS_MIN, SHIFT_COUNT_MAX, SHIFT_COUNT_MIN, STATISTICS_MULT_MAX, STATISTICS_MULT_MIN, SUB_DEVICES_PER_HOST_MAX, VERSION_NAME_MAX } from '../domain-limits.ts';
+import { ANALYTICS_RANGE_DAYS_MAX, BUILD_NUMBER_MAX, DEVICE_ID_MAX, FIRMWARE_VERSION_MAX, RESPONSE_TARGET_SECONDS_MAX, RESPONSE_TARGET_SECONDS_MIN, SHIFT_COUNT_MAX, SHIFT_COUNT_MIN, STATISTICS_MULT_MAX, STATISTICS_MULT_MIN, SUB_DEVICES_PER_HOST_MAX, VERSION_NAME_MAX, WEBHOOK_URL_MAX } from '../domain-limits.ts';
 import { LEAVE_BED_MODE_SECONDS, REPORT_INTERVAL_MAX_S, REPORT_INTERVAL_MIN_S } from '../devices/device-settings-values.ts';
 import { FALL_MODE_LIMITS, FALL_SHIELD_SIZE_MIN, FALL_SHIELDED_AREAS_MAX } from '../devices/fall-radar-values.ts';
 import type { Language } from '../languages.ts';
@@ -21,6 +22,7 @@ import {
   LIVE_SUBSCRIPTION_DEVICES_MAX,
   LOGIN_NAME_MAX,
   LOGIN_NAME_MIN,
+  INSTALL_PAGE_BYTES_MAX,
   LOGO_MAX_BYTES,
   LOGO_SIZE_PX,
   LONGITUDE_MAX,
@@ -55,12 +57,18 @@ export const MESSAGE_LIMITS = {
   'originData.rangeTooLong': { days: ORIGIN_DATA_RANGE_MAX_DAYS },
   'live.tooManyDevices': { max: LIVE_SUBSCRIPTION_DEVICES_MAX },
   'validation.loginName': { min: LOGIN_NAME_MIN, max: LOGIN_NAME_MAX },
+  'webhook.url': { max: WEBHOOK_URL_MAX },
+  'escalation.afterMinutes': { min: ESCALATION_AFTER_MINUTES_MIN, max: ESCALATION_AFTER_MINUTES_MAX },
+  'escalation.emailsTooMany': { max: ESCALATION_EMAILS_MAX },
+  'escalation.steps': { max: ESCALATION_STEPS_MAX },
+  'escalation.rosterTooLong': { max: ESCALATION_ROSTER_MAX },
   'validation.password': { min: PASSWORD_MIN, max: PASSWORD_MAX },
   'validation.platformName': { min: PLATFORM_NAME_MIN, max: PLATFORM_NAME_MAX },
   'validation.providerName': { min: PROVIDER_NAME_MIN, max: PROVIDER_NAME_MAX },
   'validation.displayName': { min: DISPLAY_NAME_MIN, max: DISPLAY_NAME_MAX },
   'upload.logoSize': { size: LOGO_SIZE_PX },
   'upload.logoBytes': { max: LOGO_MAX_BYTES / 1024 },
+  'upload.htmlBytes': { max: INSTALL_PAGE_BYTES_MAX / 1024 },
   'validation.placeName': { min: PLACE_NAME_MIN, max: PLACE_NAME_MAX },
   'validation.placeNameNamed': { min: PLACE_NAME_MIN, max: PLACE_NAME_MAX },
   'validation.batchNames': { max: BATCH_NAMES_MAX },

@@ -54,9 +54,12 @@ const deviceCodeSchema = z
   .nullable()
   .transform((code) => (code ? code : null));
 
+/** A device bound to a bed, as the bed pickers show it (issue 25 item 17: which beds already have one). */
+const bedDeviceSchema = z.object({ deviceId: z.string(), deviceType: z.number().int() });
+
 const addressTreeSchema = z.array(
   areaSchema.extend({
-    floors: z.array(areaSchema.extend({ rooms: z.array(roomSchema.extend({ beds: z.array(bunkSchema) })) })),
+    floors: z.array(areaSchema.extend({ rooms: z.array(roomSchema.extend({ beds: z.array(bunkSchema.extend({ devices: z.array(bedDeviceSchema) })) })) })),
   }),
 );
 
@@ -94,7 +97,7 @@ export const deleteAreaById = defineOperation({
 
 export const getAreaWithRoomList = defineOperation({
   id: 'area.getAreaWithRoomList', method: 'POST', path: '/area/getAreaWithRoomList', tag: 'addresses', encoding: 'json', auth: 'session', roles: CARE,
-  summary: 'The whole address tree: areas → floors → rooms → beds (with resident and device)',
+  summary: 'The whole address tree: areas → floors → rooms → beds (with resident, device code and the devices bound to each bed)',
   input: z.object({}),
   output: addressTreeSchema,
 });

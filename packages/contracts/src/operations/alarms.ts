@@ -12,7 +12,8 @@ import { fileOutput } from './care-common.ts';
 import { defineOperation } from './define.ts';
 
 // The console's shell reads these numbers; they live apart from the schemas (zod-free module).
-export { ALARM_EXPORT_ROWS_MAX, ALARM_RETENTION_DAYS, PENDING_LOOKBACK_MS, PENDING_PAGE_SIZE } from '../alarms/log-limits.ts';
+export { ALARM_EXPORT_ROWS_MAX, ALARM_RETENTION_DAYS, BULK_HANDLE_MAX, PENDING_LOOKBACK_MS, PENDING_PAGE_SIZE } from '../alarms/log-limits.ts';
+import { BULK_HANDLE_MAX } from '../alarms/log-limits.ts';
 
 const CARE = CARE_ROLES;
 const epochMs = z.coerce.number({ error: 'validation.time' }).int({ error: 'validation.time' }).min(0, { error: 'validation.time' }).max(8_640_000_000_000_000, { error: 'validation.time' });
@@ -48,10 +49,23 @@ export const alarmLogList = defineOperation({
   output: pageOf(AlarmRecordSchema),
 });
 
+/**
+ * The pending list's input: the log's filters (the time filters are ignored, see below) and a
+ * cursor: the next page holds the open alarms older than (beforeTime, beforeId), so alarms
+ * handled between two pages never shift one out of sight (an offset would skip them).
+ */
+export const pendingListInputSchema = alarmLogFilterSchema.extend({
+  /** Raised-at of the last alarm already shown (epoch ms); with beforeId. */
+  beforeTime: epochMs.optional(),
+  beforeId: idSchema.optional(),
+});
+export type PendingListInput = z.output<typeof pendingListInputSchema>;
+
 export const alarmLogUnDeal = defineOperation({
   id: 'alarmLog.unDeal', method: 'POST', path: '/alarmLog/unDeal', tag: 'alarms', encoding: 'json', auth: 'session', roles: [...CARE, 'NURSING'],
-  summary: 'Pending list (spec 02 §7): alarms neither handled nor relieved; the console asks for the last 3600 s, page size 1000, timeStamp desc',
-  input: alarmLogFilterSchema,
+  summary:
+    'Pending list: every alarm neither handled nor relieved, whatever its age, newest first. Deviation from spec 02 §7 (issue 25): startTime/endTime are ignored, an open alarm never ages out; total counts them all; the next page is asked with beforeTime/beforeId of the last row shown',
+  input: pendingListInputSchema,
   output: pageOf(AlarmRecordSchema),
 });
 
@@ -64,7 +78,7 @@ export const alarmLogExport = defineOperation({
 
 export const alarmDealStatus = defineOperation({
   id: 'alarm.dealStatus', method: 'POST', path: '/alarm/dealStatus', tag: 'alarms', encoding: 'json', auth: 'session', roles: [...CARE, 'NURSING'],
-  summary: 'Handle an alarm: release choice, follow-up, remark. One console wins; the others get status 409 "already handled on another terminal" and a /checkAlarm notice',
+  summary: 'Handle an alarm: release choice, follow-up, remark. One console wins; the others get status 300 (CONFLICT) "already handled on another terminal" and a /checkAlarm notice',
   input: z.object({
     id: idSchema,
     dealOption: ReleaseChoiceSchema,
@@ -72,6 +86,24 @@ export const alarmDealStatus = defineOperation({
     remark: z.string().trim().max(REMARK_MAX, { error: 'validation.tooLong' }).optional().nullable(),
   }),
   output: AlarmRecordSchema,
+});
+
+
+export const alarmDealMany = defineOperation({
+  id: 'alarm.dealStatusMany', method: 'POST', path: '/alarm/dealStatusMany', tag: 'alarms', encoding: 'json', auth: 'session', roles: [...CARE, 'NURSING'],
+  summary:
+    'Bulk handling (issue 25): one release choice, follow-up and remark for several alarms; each alarm is checked on its own (the caller\'s care home, still pending) and recorded as handled by the caller; refused ones are listed with the reason',
+  input: z.object({
+    ids: z.array(idSchema, { error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(BULK_HANDLE_MAX, { error: 'validation.invalid' }),
+    dealOption: ReleaseChoiceSchema,
+    followUp: FollowUpSchema.optional().nullable(),
+    remark: z.string().trim().max(REMARK_MAX, { error: 'validation.tooLong' }).optional().nullable(),
+  }),
+  output: z.object({
+    handled: z.array(AlarmRecordSchema),
+    /** Alarms not handled: already handled or relieved elsewhere (alarm.alreadyHandled), or not found in the care home (alarm.notFound); msg is localized. */
+    refused: z.array(z.object({ id: z.number().int(), code: z.number().int(), msg: z.string() })),
+  }),
 });
 
 export const alarmRelieveAlert = defineOperation({

@@ -28,6 +28,20 @@ export const careConfigSchema = z
   .refine((config) => JSON.stringify(config).length <= CARE_CONFIG_BYTES_MAX, { error: 'validation.config' });
 export type CareConfig = z.infer<typeof careConfigSchema>;
 
+const CLOCK = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+
+/**
+ * A community's sleep config: any flat keys as stored, and `bedTime` and `wakeTime` (HH:mm), which,
+ * when both are given, are applied to the community's sleep monitors as their normal sleep schedule.
+ */
+export const sleepConfigSchema = careConfigSchema.superRefine((config, context) => {
+  // Each time given must be HH:mm; the schedule is applied when both are given.
+  for (const key of ['bedTime', 'wakeTime'] as const) {
+    const value = config[key];
+    if (value !== undefined && (typeof value !== 'string' || !CLOCK.test(value))) context.addIssue({ code: 'custom', message: 'validation.clockTime', path: [key] });
+  }
+});
+
 export const communitySchema = z.object({
   id: z.number().int().describe('The level-1 area this community is'),
   name: z.string(),
@@ -57,15 +71,15 @@ export const queryCommunityList = defineOperation({
 
 export const saveUserSleepConfig = defineOperation({
   id: 'community.saveUserSleepConfig', method: 'POST', path: '/community/saveUserSleepConfig', tag: 'community', encoding: 'json', auth: 'session', roles: CARE,
-  summary: 'Store the sleep config of one community',
-  input: z.object({ communityId: idSchema, config: careConfigSchema }),
+  summary: 'Store the sleep config of one community; its bedTime and wakeTime (HH:mm) become the normal sleep schedule of the community\'s sleep monitors',
+  input: z.object({ communityId: idSchema, config: sleepConfigSchema }),
   output: nullOutput,
 });
 
 export const saveUserSleepConfigs = defineOperation({
   id: 'community.saveUserSleepConfigs', method: 'POST', path: '/community/saveUserSleepConfigs', tag: 'community', encoding: 'json', auth: 'session', roles: CARE,
-  summary: 'Store one sleep config on several communities (all or nothing)',
-  input: z.object({ communityIds: z.array(idSchema).min(1, { error: 'validation.required' }).max(1000), config: careConfigSchema }),
+  summary: 'Store one sleep config on several communities (all or nothing), applied to their sleep monitors like saveUserSleepConfig',
+  input: z.object({ communityIds: z.array(idSchema).min(1, { error: 'validation.required' }).max(1000), config: sleepConfigSchema }),
   output: nullOutput,
 });
 

@@ -157,6 +157,7 @@ export const deviceFilterSchema = z.object({
   kind: DeviceKindSchema.optional().nullable(),
   online: booleanish.optional().nullable(),
   bound: booleanish.optional().nullable(),
+  hosted: booleanish.optional().nullable().describe('true: gateway sub-devices only; false: devices not behind a gateway (stand-alone NB-IoT sensors on the security screen)'),
   stock: z.enum(STOCK_FILTERS, { error: 'validation.invalid' }).optional().nullable().describe('Vendor roles: only stock or only added devices'),
   providerId: idSchema.optional().nullable().describe('Vendor roles and class I: one provider'),
 });

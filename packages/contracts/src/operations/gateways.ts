@@ -11,6 +11,10 @@ import { defineOperation } from './define.ts';
 import { LOCATION_MAX, PAIRING_STATES } from './gateways-values.ts';
 
 // The schemas and operations; the wizard numbers and limits live in gateways-values.ts (no zod), which screens read.
+
+/** What a door or motion sensor says now (spec 02 §4). */
+export const SENSOR_STATES = ['open', 'closed', 'occupied', 'unoccupied'] as const;
+export type SensorState = (typeof SENSOR_STATES)[number];
 export * from './gateways-values.ts';
 
 /**
@@ -45,6 +49,9 @@ export const subDeviceSchema = z.object({
   power: z.boolean().nullable(),
   hardwareVersion: z.string().nullable(),
   lastSeenAt: z.number().int().nullable(),
+  /** Spec 02 §4: a door sensor open or closed, a motion sensor occupied or unoccupied, from its latest report (kept 24 h); null when unknown or another kind. */
+  sensorState: z.enum(SENSOR_STATES).nullable(),
+  sensorStateAt: z.number().int().nullable(),
 });
 export type SubDevice = z.infer<typeof subDeviceSchema>;
 
@@ -199,12 +206,35 @@ export const deviceRecentEvents = defineOperation({
   output: z.array(recentDeviceEventSchema),
 });
 
+/** A door or motion sensor of a resident's room as the household page shows it (spec 02 §4). */
+export const roomSensorSchema = z.object({
+  deviceId: z.string(),
+  deviceType: z.number().int(),
+  model: z.string(),
+  kind: z.enum(['door', 'motion']),
+  location: z.string(),
+  online: z.boolean(),
+  /** Open or closed, occupied or unoccupied, from the latest report (kept 24 h); null when none. */
+  sensorState: z.enum(SENSOR_STATES).nullable(),
+  sensorStateAt: z.number().int().nullable(),
+});
+export type RoomSensor = z.infer<typeof roomSensorSchema>;
+
+export const heRoomSensors = defineOperation({
+  id: 'he.roomSensors', method: 'GET', path: '/he/roomSensors', tag: 'gateways', encoding: 'query', auth: 'session', roles: CARE,
+  summary: 'The door and motion sensors (gateway sub-devices and stand-alone NB-IoT) bound to the room of a resident of the current provider, each with what it says now; the household page polls it',
+  input: z.object({ userId: idSchema }),
+  output: z.object({ roomId: z.number().int().nullable(), sensors: z.array(roomSensorSchema) }),
+});
+
 /** A fall monitor of the provider, with its settings (ED719W overseas, ED719N domestic). */
 export const fallRadarSchema = z.object({
   id: z.number().int(),
   deviceId: z.string(),
   deviceType: z.number().int(),
   location: z.string(),
+  /** Where it is bound: building / floor / room (· bed); '' while unbound. Many monitors share the location "bathroom". */
+  place: z.string(),
   online: z.boolean(),
   lastSeenAt: z.number().int().nullable(),
   settings: FallRadarSettingsSchema,

@@ -10,6 +10,10 @@ import * as devices from './devices.ts';
 import * as originData from './origin-data.ts';
 import * as monitor from './monitor.ts';
 import * as mobile from './mobile.ts';
+import * as push from './push.ts';
+import * as webhooks from './webhooks.ts';
+import * as escalation from './escalation.ts';
+import * as family from './family.ts';
 import * as releases from './releases.ts';
 import * as firmware from './firmware.ts';
 import type { Operation } from './define.ts';
@@ -19,6 +23,8 @@ import * as residents from './residents.ts';
 import * as system from './system.ts';
 import * as analytics from './analytics.ts';
 import * as statistics from './statistics.ts';
+import * as audit from './audit.ts';
+import * as personalData from './personal-data.ts';
 
 export * from './define.ts';
 export * from './common.ts';
@@ -43,6 +49,12 @@ export * from './monitor.ts';
 export * from './analytics.ts';
 export * from './statistics.ts';
 export * from './mobile.ts';
+export * from './audit.ts';
+export * from './personal-data.ts';
+export * from './push.ts';
+export * from './webhooks.ts';
+export * from './escalation.ts';
+export * from './family.ts';
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -52,5 +64,5 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 
 /** Every API operation, for the OpenAPI document and the route walk tests. */
 export const ALL_OPERATIONS: readonly Operation[] = [
-  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor, releases, firmware, analytics, statistics, mobile,
+  auth, providers, accounts, system, addresses, residents, caregivers, community, devices, carrier, gateways, reports, originData, alarms, monitor, releases, firmware, analytics, statistics, mobile, audit, personalData, push, webhooks, escalation, family,
 ].flatMap(operationsOf);

@@ -5,6 +5,7 @@ import { FOCUS_USERS_MAX, KEYWORD_MAX } from '../limits.ts';
 import { CARE_ROLES } from './care-common.ts';
 import { idSchema, nullOutput, pageOf } from './common.ts';
 import { defineOperation } from './define.ts';
+import { residentAbsenceSchema } from './residents.ts';
 
 const CARE = CARE_ROLES;
 
@@ -32,12 +33,16 @@ export const residentLiveStateSchema = residentSampleSchema.extend({
   userName: z.string(),
   bunk: z.string(),
   room: z.string(),
+  /** The room of the resident's bed: room-level alarms (no resident) mark every resident of it. */
+  roomId: z.number().int().nullable(),
   floorArea: z.string(),
   /** True when every bound device is online; null with no device bound. */
   deviceOnline: z.boolean().nullable(),
   devices: z.array(z.object({ deviceId: z.string(), deviceType: z.number().int(), online: z.boolean() })),
   openAlarms: z.array(z.object({ id: z.number().int(), alertType: AlertTypeSchema, alertLevel: z.number().int(), timeStamp: z.number().int() })),
   focused: z.boolean(),
+  /** Temporary absence in force (spec 02 §7): the board shows the resident as away; their bed raises no alarms. */
+  away: residentAbsenceSchema.nullable(),
 });
 export type ResidentLiveState = z.infer<typeof residentLiveStateSchema>;
 
@@ -67,6 +72,19 @@ export const monitorAddFocusUser = defineOperation({
   summary: `Add residents to the account's focus list (at most ${FOCUS_USERS_MAX}; already focused ones are kept)`,
   input: z.object({ userIds: z.array(idSchema).min(1, { error: 'validation.required' }).max(FOCUS_USERS_MAX, { error: 'validation.focusUsers' }) }),
   output: nullOutput,
+});
+
+/** How far back the household chart reads (its last 10 minutes). */
+export const RECENT_SAMPLES_MS = 10 * 60_000;
+
+/** One second of a sleep monitor, as the household chart draws it. */
+export const recentSampleSchema = z.object({ t: z.number().int(), hr: z.number().nullable(), rr: z.number().nullable(), move: z.number().nullable() });
+
+export const monitorRecentSamples = defineOperation({
+  id: 'monitor.recentSamples', method: 'POST', path: '/monitor/recentSamples', tag: 'monitor', encoding: 'json', auth: 'session', roles: CARE,
+  summary: 'The last 10 minutes of the resident\'s sleep-monitor samples, oldest first (the household chart opens with them)',
+  input: z.object({ userId: idSchema }),
+  output: z.array(recentSampleSchema),
 });
 
 export const monitorDeleteFocusUser = defineOperation({

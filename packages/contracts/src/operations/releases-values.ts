@@ -17,6 +17,10 @@ export const UPDATE_PROMPT_HIDE_MS = 7 * 24 * 60 * 60 * 1000;
 export const APP_UPDATE_POLL_MS = 10 * 60 * 1000;
 /** Largest app package or H5 file accepted by `/app/uploadFile`, streamed to storage. */
 export const RELEASE_FILE_MAX_BYTES = 300 * 1024 * 1024;
+/** Entries an app package or H5 file may hold (checked by the strict zip reader, docs/releases.md). */
+export const RELEASE_ENTRIES_MAX = 60_000;
+/** What an app package or H5 file may expand to, all its entries together. */
+export const RELEASE_EXPANDED_MAX_BYTES = 1024 * 1024 * 1024;
 /** File kinds `/app/uploadFile` accepts, by name ending. */
 export const RELEASE_FILE_EXTENSIONS = ['.apk', '.ipa', '.zip', '.wgt'] as const;
 

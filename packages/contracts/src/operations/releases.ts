@@ -26,6 +26,15 @@ export const APP_VERSION_MOVES: Readonly<Record<AppVersionState, readonly AppVer
   published: ['removed'],
   removed: [],
 };
+/**
+ * The moves updateH5VersionStatus accepts (spec 02 §4, docs/releases.md "H5 versions"): a
+ * published H5 version can also be unpublished (back to saved, to be published again later).
+ */
+export const H5_VERSION_MOVES: Readonly<Record<AppVersionState, readonly AppVersionState[]>> = {
+  saved: ['published'],
+  published: ['saved', 'removed'],
+  removed: [],
+};
 
 const requiredText = (message: string) => z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : message) }).trim();
 
@@ -87,6 +96,9 @@ export const h5VersionSchema = z.object({
   file: releaseFileSchema,
   uploadedAt: z.number().int(),
   appCount: z.number().int().describe('App versions it is paired with'),
+  status: AppVersionStateSchema,
+  publishedAt: z.number().int().nullable().describe('When it was last published'),
+  live: z.boolean().describe('True for the one /app/ serves: the most recently published'),
 });
 export type H5Version = z.infer<typeof h5VersionSchema>;
 
@@ -144,9 +156,19 @@ export const deleteAppVersion = defineOperation({
 
 export const h5VersionList = defineOperation({
   id: 'version.h5VersionList', method: 'POST', path: `${PREFIX}/h5VersionList`, tag: 'releases', encoding: 'json', auth: 'session', roles: ROLES,
-  summary: 'Page of H5 versions, newest first',
+  summary: 'Page of H5 versions, newest first, with the one /app/ serves and the one it would fall back to',
   input: pageQuerySchema,
-  output: pageOf(h5VersionSchema),
+  output: pageOf(h5VersionSchema).extend({
+    live: h5VersionSchema.nullable().describe('The H5 version /app/ serves (the most recently published), or null: the app built with the server'),
+    fallback: h5VersionSchema.nullable().describe('What /app/ serves if the live one is unpublished or removed: the published one before it, or null (the built-in app)'),
+  }),
+});
+
+export const updateH5VersionStatus = defineOperation({
+  id: 'version.updateH5VersionStatus', method: 'POST', path: `${PREFIX}/updateH5VersionStatus`, tag: 'releases', encoding: 'json', auth: 'session', roles: ROLES,
+  summary: 'Move an H5 version: saved → published (unpacked, then served at /app/), published → saved or removed (/app/ falls back to the published one before it, or the built-in app)',
+  input: z.object({ id: idSchema, status: AppVersionStateSchema }),
+  output: h5VersionSchema,
 });
 
 export const addH5Version = defineOperation({
@@ -165,7 +187,7 @@ export const updateH5Version = defineOperation({
 
 export const deleteH5Version = defineOperation({
   id: 'version.deleteH5Version', method: 'DELETE', path: `${PREFIX}/deleteH5Version`, tag: 'releases', encoding: 'query', auth: 'session', roles: ROLES,
-  summary: 'Delete an H5 version that no app version runs',
+  summary: 'Delete an H5 version that no app version runs and that is not published',
   input: z.object({ id: idSchema }),
   output: nullOutput,
 });

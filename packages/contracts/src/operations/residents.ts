@@ -13,7 +13,7 @@ import {
 import { booleanish, idSchema, nullOutput, pageOf, pageQuerySchema } from './common.ts';
 import { CARE_ROLES, fileOutput, importResultSchema, optionalText, personNameSchema, phoneSchema, spreadsheetUpload } from './care-common.ts';
 import { defineOperation } from './define.ts';
-import { CONTACT_RELATIONS, GENDERS, MEDICAL_CONDITIONS, RESIDENT_STATES } from './residents-values.ts';
+import { ABSENCE_REASONS, CONTACT_RELATIONS, GENDERS, MEDICAL_CONDITIONS, RESIDENT_STATES } from './residents-values.ts';
 
 // The schemas and operations; the value lists live in residents-values.ts (no zod), which screens read.
 export * from './residents-values.ts';
@@ -29,6 +29,16 @@ export type ResidentState = z.infer<typeof ResidentStateSchema>;
 
 /** Actions of /user/getUserCheckIn: check in (again), check out, log out (deregister). */
 export const RESIDENT_ACTIONS = ['checkIn', 'checkOut', 'deregister'] as const;
+
+
+/** A temporary absence in force: since when, planned return (null: until marked back), reason, remark. */
+export const residentAbsenceSchema = z.object({
+  since: z.number().int(),
+  until: z.number().int().nullable().describe('Planned return (epoch ms); the absence ends by itself then. Null: until marked back'),
+  reason: z.enum(ABSENCE_REASONS),
+  remark: z.string(),
+});
+export type ResidentAbsence = z.infer<typeof residentAbsenceSchema>;
 
 const DATE_PATTERN = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/;
 
@@ -137,6 +147,7 @@ export const residentSchema = z.object({
   checkOutAt: z.number().int().nullable(),
   deregisteredAt: z.number().int().nullable(),
   bunkId: z.number().int().nullable(),
+  away: residentAbsenceSchema.nullable().describe('Temporary absence in force (no bed alarms; counted as away), or null'),
   bunkName: z.string().nullable(),
   roomName: z.string().nullable(),
   floorName: z.string().nullable(),
@@ -256,3 +267,24 @@ export const resetRelativePassword = defineOperation({
   output: z.object({ userName: z.string(), password: z.string() }),
 });
 
+
+const absenceAnswer = z.object({ userId: z.number().int(), away: residentAbsenceSchema.nullable() });
+
+export const transientPost = defineOperation({
+  id: 'user.transient.post', method: 'POST', path: '/user/transient/post', tag: 'residents', encoding: 'json', auth: 'session', roles: CARE,
+  summary: 'Mark a checked-in resident temporarily away (hospital, family visit, other), optionally until a planned return: their bed raises no alarms and they count as away on the board and in statistics until back',
+  input: z.object({
+    userId: idSchema,
+    reason: z.enum(ABSENCE_REASONS, { error: 'validation.invalid' }),
+    until: z.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).optional().nullable().transform((until) => until ?? null),
+    remark: optionalText(REMARK_MAX),
+  }),
+  output: absenceAnswer,
+});
+
+export const transientDelete = defineOperation({
+  id: 'user.transient.delete', method: 'GET', path: '/user/transient/delete', tag: 'residents', encoding: 'query', auth: 'session', roles: CARE,
+  summary: 'Mark a resident back from a temporary absence: bed alarms resume (answers the same when already back)',
+  input: z.object({ userId: idSchema }),
+  output: absenceAnswer,
+});

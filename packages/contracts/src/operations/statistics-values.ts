@@ -19,3 +19,15 @@ export const STATISTICS_TREND_MONTHS = 12;
 /** Sleep score bands of the score distribution: lower bounds. */
 export const SLEEP_SCORE_BANDS = ['0-59', '60-69', '70-79', '80-89', '90-100'] as const;
 export type SleepScoreBand = (typeof SLEEP_SCORE_BANDS)[number];
+/** Age bands of admitted residents (spec 01 §9): up to 60, 61-70, 71-80, 81-90, over 90. */
+export const AGE_BANDS = ['0-60', '61-70', '71-80', '81-90', '91+'] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+
+/** The band of an age in whole years. */
+export function ageBand(age: number): AgeBand {
+  if (age <= 60) return '0-60';
+  if (age <= 70) return '61-70';
+  if (age <= 80) return '71-80';
+  if (age <= 90) return '81-90';
+  return '91+';
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, nullOutput } from './common.ts';
 import { defineOperation } from './define.ts';
 import { STATISTICS_MULT_MIN, STATISTICS_MULT_MAX } from '../domain-limits.ts';
-import { GOVERNMENT_ASSIGNER_ROLES, SLEEP_SCORE_BANDS, STATISTICS_ROLES, STATISTICS_RULE_ROLES } from './statistics-values.ts';
+import { AGE_BANDS, GOVERNMENT_ASSIGNER_ROLES, SLEEP_SCORE_BANDS, STATISTICS_ROLES, STATISTICS_RULE_ROLES } from './statistics-values.ts';
 
 // Re-exported, not imported and exported: a bundler then binds a screen's import to the zod-free
 // module itself, without this module's schemas (docs/performance.md).
@@ -60,6 +60,8 @@ export const residentFiguresSchema = z.object({
   occupancyPercent: z.number().describe('Occupied beds / beds × 100 (a ratio: never scaled)'),
   checkIns: count.describe('Check-ins during the day'),
   checkOuts: count.describe('Check-outs during the day'),
+  away: count.describe('Admitted residents temporarily away (hospital, family visit) at the end of the day (/user/transient/post)'),
+  ageBands: z.array(z.object({ band: z.enum(AGE_BANDS), residents: count })).describe('Admitted residents by age at the end of the day (spec 01 §9): up to 60, 61-70, 71-80, 81-90, over 90'),
   residentTrend: trendSchema,
   checkInTrend: trendSchema,
 });
@@ -160,6 +162,27 @@ export const assignGovernmentProviders = defineOperation({
   summary: 'Replaces the providers a government account may see in statistics',
   input: z.object({ accountId: idSchema, providerIds: z.array(idSchema, { error: 'validation.invalid' }).max(1000, { error: 'validation.invalid' }) }),
   output: nullOutput,
+});
+/** A care home's own time zone (statistics days, handover nights, response-time shifts follow it). */
+export const careHomeTimeZoneSchema = z.object({
+  providerId: z.number().int(),
+  providerName: z.string(),
+  timeZone: z.string().nullable().describe('The care home\'s own IANA zone; null follows the platform\'s'),
+  effective: z.string().describe('The zone in force: its own, else the platform\'s'),
+  platformTimeZone: z.string(),
+});
+export type CareHomeTimeZone = z.infer<typeof careHomeTimeZoneSchema>;
+export const getCareHomeTimeZone = defineOperation({
+  id: 'provider.getTimeZone', method: 'GET', path: '/provider/getTimeZone', tag: 'providers', encoding: 'query', auth: 'session', roles: STATISTICS_RULE_ROLES,
+  summary: 'The time zone of the care home the caller works in (or of a class II home of a class I caller: providerId)',
+  input: z.object({ providerId: idSchema.optional().nullable() }),
+  output: careHomeTimeZoneSchema,
+});
+export const saveCareHomeTimeZone = defineOperation({
+  id: 'provider.saveTimeZone', method: 'POST', path: '/provider/saveTimeZone', tag: 'providers', encoding: 'json', auth: 'session', roles: STATISTICS_RULE_ROLES,
+  summary: 'Set the care home\'s own time zone (an IANA zone of /system/timeZones), or null to follow the platform\'s',
+  input: z.object({ providerId: idSchema.optional().nullable(), timeZone: z.string().trim().min(1, { error: 'system.timeZoneInvalid' }).max(64, { error: 'system.timeZoneInvalid' }).nullable() }),
+  output: careHomeTimeZoneSchema,
 });
 /** Operators and e2e: writes today's due snapshots now (the nightly job's work). Vendor administrators only. */
 export const refreshStatistics = defineOperation({

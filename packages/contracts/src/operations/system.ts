@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLATFORM_NAME_MAX, PLATFORM_NAME_MIN } from '../limits.ts';
+import { INSTALL_PAGE_BYTES_MAX, PLATFORM_NAME_MAX, PLATFORM_NAME_MIN } from '../limits.ts';
 import { EditionSchema } from '../edition.ts';
 import { emptySchema, idSchema, nullOutput } from './common.ts';
 import { defineOperation } from './define.ts';
@@ -46,6 +46,18 @@ export const uploadLogo = defineOperation({
   summary: 'Upload a logo (multipart field "file"): PNG, 200x200 px, under 100 KB, checked from the bytes',
   input: z.object({}).describe('multipart: the file in field "file"'),
   output: z.object({ url: z.string() }),
+});
+
+/** The Android install page the console's download guide links to (spec 01 §2 /androidAPK.html). */
+export const ANDROID_PAGE_PATH = '/androidAPK.html';
+/** Largest install page /system/updateHtml takes. */
+export { INSTALL_PAGE_BYTES_MAX };
+
+export const updateHtml = defineOperation({
+  id: 'system.updateHtml', method: 'POST', path: '/system/updateHtml', tag: 'system', encoding: 'multipart', auth: 'session', roles: ['SENIOR_ROLE', 'SUPER_ROLE'],
+  summary: `Replace the Android install page (${ANDROID_PAGE_PATH}) with an uploaded HTML file (multipart field "file", UTF-8 text, at most 256 KB); it is served sandboxed (no scripts)`,
+  input: z.object({}).describe('multipart: the page in field "file"'),
+  output: z.object({ url: z.string(), bytes: z.number().int() }),
 });
 
 export const serverVersion = defineOperation({

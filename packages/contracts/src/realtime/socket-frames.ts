@@ -34,6 +34,11 @@ export const SOCKET_FRAME_MAX_BYTES = 16 * 1024;
 export const SOCKET_CLOSE_SESSION_ENDED = 4001;
 export const SOCKET_CLOSE_LOGIN_FAILED = 4002;
 export const SOCKET_CLOSE_IDLE = 4003;
+/**
+ * The server's event bus between processes was interrupted (a Redis disconnect or stall): frames may
+ * have been missed, so the console reconnects (after SOCKET_RECONNECT_MS) and fetches the pending list again.
+ */
+export const SOCKET_CLOSE_REFETCH = 4004;
 
 export const SOCKET_LOGIN_OK = 200;
 export const SOCKET_LOGIN_REFUSED = 401;

@@ -22,6 +22,20 @@ import { releases } from './migrations/012-releases.ts';
 import { statistics } from './migrations/013-statistics.ts';
 import { analytics } from './migrations/014-analytics.ts';
 import { deviceKeyRotation } from './migrations/015-device-key-rotation.ts';
+import { deviceRuleStates } from './migrations/016-device-rule-states.ts';
+import { openAlarmsIndex } from './migrations/017-open-alarms-index.ts';
+import { auditLog } from './migrations/018-audit-log.ts';
+import { sharedSecrets } from './migrations/019-shared-secrets.ts';
+import { webPush } from './migrations/020-web-push.ts';
+import { webhooks } from './migrations/021-webhooks.ts';
+import { residentAbsence } from './migrations/022-resident-absence.ts';
+import { deviceKeysSealed } from './migrations/023-device-keys-sealed.ts';
+import { escalation } from './migrations/024-escalation.ts';
+import { deviceLog } from './migrations/025-device-log.ts';
+import { h5VersionStates } from './migrations/026-h5-version-states.ts';
+import { relativesAlarmPush } from './migrations/027-relatives-alarm-push.ts';
+import { morningSummary } from './migrations/028-morning-summary.ts';
+import type { DeviceKeySeal } from '../ingest/device-key-seal.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -53,6 +67,8 @@ export interface DatabaseEvents {
   connectionLost?(error: Error): void;
   /** Told about the writes it cares about, at the statement and after the commit (caches of those rows). */
   writes?: WriteWatcher;
+  /** Wraps the dialect once more (the audit trail's capture of changed rows, audit/audit-capture.ts). */
+  wrap?: (dialect: KyselyDialect) => KyselyDialect;
 }
 
 /** Time to wait for a new PostgreSQL connection before a query fails (instead of hanging while the database is down). */
@@ -78,15 +94,28 @@ async function pingWithin(db: Db, timeoutMs: number): Promise<boolean> {
 // PostgreSQL returns int8 (bigint) as text; our epoch-millisecond times fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
-const watched = (dialect: KyselyDialect, events: DatabaseEvents): KyselyDialect => (events.writes ? watchWrites(dialect, events.writes) : dialect);
+const watched = (dialect: KyselyDialect, events: DatabaseEvents): KyselyDialect => {
+  const wrapped = events.wrap ? events.wrap(dialect) : dialect;
+  return events.writes ? watchWrites(wrapped, events.writes) : wrapped;
+};
 
 /** Opens PostgreSQL when a URL is given, otherwise the SQLite file in the data dir (WAL mode). */
 export function openDatabase(options: { databaseUrl: string | null; dataDir: string }, events: DatabaseEvents = {}): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'vigil' });
-    // Without a listener, an idle connection's error (the server restarting) is an uncaught
-    // 'error' event and ends the process. The pool has removed the client when this fires.
-    pool.on('error', (error) => events.connectionLost?.(error));
+    // Without a listener, a connection's error (the server restarting, pg_terminate_backend) is an
+    // uncaught 'error' event and ends the process. The pool listens only while a client is idle, so
+    // every client gets its own listener for its whole life: checked out, mid-transaction or idle.
+    // The query in flight fails (its caller retries: ingest requeues the batch, alarm raises retry);
+    // a broken client is not returned to the pool. Each lost connection is reported once.
+    const reported = new WeakSet<pg.Client>();
+    const lost = (client: pg.Client, error: Error) => {
+      if (reported.has(client)) return;
+      reported.add(client);
+      events.connectionLost?.(error);
+    };
+    pool.on('connect', (client) => client.on('error', (error) => lost(client, error)));
+    pool.on('error', (error, client) => lost(client, error));
     // compiledOnce reads run as named prepared statements: parsed and planned once per connection.
     const db = new Kysely<Database>({ dialect: watched(new PostgresDialect({ pool: namingPool(pool) }), events) });
     const url = new URL(options.databaseUrl);
@@ -99,8 +128,13 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
       close: () => db.destroy(),
     };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(options.dataDir, 'vigil.db');
+  // Only Vigil's user may read the database (device keys, personal data): created 0600, and an older
+  // world-readable file is narrowed. SQLite gives its -wal and -shm files the database file's mode.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
+  for (const companion of [`${file}-wal`, `${file}-shm`]) if (fs.existsSync(companion)) fs.chmodSync(companion, 0o600);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -116,8 +150,11 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
   };
 }
 
-/** Every migration in order; later issues append here. */
-export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+/**
+ * Every migration in order; later issues append here. `deviceKeys` seals the device keys (023):
+ * needed to run the migrations, not to list them.
+ */
+export function migrationsFor(dialect: Dialect, deviceKeys: DeviceKeySeal | null = null): Record<string, Migration> {
   return {
     '001-foundation': foundation(dialect),
     '002-care-data': careData(dialect),
@@ -134,13 +171,27 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '013-statistics': statistics(dialect),
     '014-analytics': analytics(dialect),
     '015-device-key-rotation': deviceKeyRotation(dialect),
+    '016-device-rule-states': deviceRuleStates(dialect),
+    '017-open-alarms-index': openAlarmsIndex(dialect),
+    '018-audit-log': auditLog(dialect),
+    '019-shared-secrets': sharedSecrets(dialect),
+    '020-web-push': webPush(dialect),
+    '021-webhooks': webhooks(dialect),
+    '022-resident-absence': residentAbsence(),
+    '023-device-keys-sealed': deviceKeysSealed(dialect, deviceKeys),
+    '024-escalation': escalation(dialect),
+    '025-device-log': deviceLog(dialect),
+    '026-h5-version-states': h5VersionStates(dialect),
+    '027-relatives-alarm-push': relativesAlarmPush(),
+    '028-morning-summary': morningSummary(),
   };
 }
 
 /** Brings the schema up to date; safe to run from several processes (the migrator locks). */
-export async function migrate(handle: DatabaseHandle): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
-  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+export async function migrate(handle: DatabaseHandle, deviceKeys: DeviceKeySeal): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect, deviceKeys) };
+  // Numbers are claimed in parallel and may land out of order (026 after 027): a database that ran the later one still gets the earlier.
+  const { error, results } = await new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -140,6 +140,12 @@ export interface ResidentsTable {
   deregistered_at: number | null;
   /** At most one resident per bed (unique index). */
   bed_id: number | null;
+  /** Temporary absence (migration 022): away since, planned return (null: until marked back), reason, remark. */
+  away_since: number | null;
+  away_until: number | null;
+  /** hospital | family | other */
+  away_reason: string | null;
+  away_remark: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -405,6 +411,8 @@ export interface AlarmsTable {
   follow_up: string | null;
   remark: string | null;
   response_ms: number | null;
+  /** The device-log message (stream:partition:sequence) that raised or last repeated it; null outside the log (migration 025). */
+  source_message: string | null;
 }
 
 /** A provider's alarm levels (JSON of group → 1|2) and voice settings per level. */
@@ -425,6 +433,45 @@ export interface ResidentAlarmSettingsTable {
   updated_at: number;
 }
 
+/** The rule engine's state of one device (JSON of StoredRuleState, rules/rule-state-store.ts). */
+/** A partition of the device log: its owner's lease and the last sequence handled (migration 025). */
+export interface DeviceLogPartitionsTable {
+  stream: string;
+  partition: number;
+  owner: string | null;
+  lease_until: number;
+  handled_seq: number;
+}
+
+/** A Vigil process consuming the device log, seen until then (its fair share of partitions counts them). */
+export interface DeviceLogMembersTable {
+  stream: string;
+  member: string;
+  seen_until: number;
+}
+
+export interface DeviceRuleStatesTable {
+  device_id: string;
+  device_type: number;
+  state: string;
+  updated_at: number;
+}
+
+/** A secret every process of the installation shares (RSA key pair, fast-login and device-code secrets). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+/** An uploaded file (a logo), served by every process from here. */
+export interface UploadedFilesTable {
+  name: string;
+  content_type: string;
+  data: Buffer;
+  created_at: number;
+}
+
 export interface FocusResidentsTable {
   account_id: number;
   resident_id: number;
@@ -432,7 +479,24 @@ export interface FocusResidentsTable {
   created_at: number;
 }
 
+/** The audit trail (migration 018, docs/audit.md): append-only. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  kind: string;
+  operation: string;
+  account_id: number | null;
+  user_name: string;
+  role: string | null;
+  provider_id: number | null;
+  address: string;
+  request_id: string;
+  record: string | null;
+  changes: string;
+}
+
 export interface Database {
+  audit_log: AuditLogTable;
   providers: ProvidersTable;
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -462,6 +526,11 @@ export interface Database {
   alarm_level_settings: AlarmLevelSettingsTable;
   resident_alarm_settings: ResidentAlarmSettingsTable;
   focus_residents: FocusResidentsTable;
+  device_rule_states: DeviceRuleStatesTable;
+  device_log_partitions: DeviceLogPartitionsTable;
+  device_log_members: DeviceLogMembersTable;
+  server_secrets: ServerSecretsTable;
+  uploaded_files: UploadedFilesTable;
   release_files: ReleaseFilesTable;
   app_versions: AppVersionsTable;
   h5_versions: H5VersionsTable;
@@ -547,6 +616,9 @@ export interface H5VersionsTable {
   version: string;
   file_id: string;
   uploaded_at: number;
+  /** saved | published | removed (migration 026); the newest published one is served at /app/. */
+  status: Generated<string>;
+  published_at: number | null;
 }
 
 export interface AppH5VersionsTable {

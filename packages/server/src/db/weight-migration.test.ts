@@ -1,3 +1,4 @@
+import { testDeviceKeys } from '../test/device-keys.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +24,7 @@ test('existing weights survive the weight-decimal migration, and one decimal is 
     await sql`INSERT INTO residents (provider_id, name, name_key, gender, birth_date, height_cm, weight_kg, state, created_at, updated_at)
       VALUES (${providerId}, 'R', 'r', 1, '1940-01-01', 170, 68, 'notAdmitted', 0, 0)`.execute(db);
 
-    await migrate(handle);
+    await migrate(handle, testDeviceKeys);
     const kept = await db.selectFrom('residents').select(['weight_kg', 'height_cm']).executeTakeFirstOrThrow();
     assert.deepEqual(kept, { weight_kg: 68, height_cm: 170 });
     await db.updateTable('residents').set({ weight_kg: 65.5 }).execute();

@@ -32,7 +32,7 @@ describe('demo care home', () => {
   test('seeding again changes nothing, and the data is the same every time', async () => {
     const token = (await server.login('demotwoa')).token;
     const before = await server.call(api.userList, { pageNum: 1, pageSize: 5 }, { token });
-    await seedDemo(server.vigil.database.db);
+    await seedDemo(server.vigil.database.db, Date.now, { deviceKeys: server.vigil.deviceKeys });
     const after = await server.call(api.userList, { pageNum: 1, pageSize: 5 }, { token });
     assert.equal(after.data.total, before.data.total);
     assert.deepEqual(after.data.rows.map((row) => [row.name, row.birthDate]), before.data.rows.map((row) => [row.name, row.birthDate]));

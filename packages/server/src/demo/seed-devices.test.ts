@@ -1,8 +1,10 @@
+import { TEST_DEVICE_KEY_SECRET } from '../test/device-keys.ts';
 import assert from 'node:assert/strict';
+import * as api from '@vigil/contracts';
 import { after, before, describe, test } from 'node:test';
 import path from 'node:path';
 import { devicesFromVigilDatabase } from '@vigil/simulator';
-import { seedDemo } from './seed.ts';
+import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 import { demoSimulatorDevices } from './seed-devices.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 
@@ -32,13 +34,24 @@ describe('demo devices', () => {
     assert.equal(new Set([...monitors, ...radars, ...gateways, ...subs].map((row) => row.device_key)).size, monitors.length + radars.length + gateways.length + subs.length, 'every device has its own key');
   });
 
+  test('every demo device carries a QR code (cipherId) the installer app decodes to its ID (/device/decodeCipher)', async () => {
+    const rows = await server.vigil.database.db.selectFrom('devices').select(['device_id', 'device_type', 'cipher_id']).execute();
+    assert.ok(rows.length > 10);
+    const installer = await server.call(api.login, { userName: 'demomaintain', passWord: DEMO_PASSWORD, from: 'APP', rsa: false });
+    for (const row of rows) assert.equal(server.vigil.deviceCipher.decode(row.cipher_id), row.device_id, row.device_id);
+    const sample = rows.find((row) => row.device_type === 49) ?? rows[0];
+    const decoded = await server.call(api.decodeDeviceCipher, { cipherId: sample.cipher_id }, { token: installer.data.token });
+    assert.equal(decoded.status, api.Status.OK, decoded.msg);
+    assert.deepEqual(decoded.data, { deviceId: sample.device_id, deviceType: sample.device_type });
+  });
+
   test('seeding again adds nothing, and the simulator gets every top-level device with its key', async () => {
     const db = server.vigil.database.db;
     const count = async () => (await db.selectFrom('devices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = Number(await count());
-    await seedDemo(db);
+    await seedDemo(db, Date.now, { deviceKeys: server.vigil.deviceKeys });
     assert.equal(Number(await count()), before);
-    const list = await demoSimulatorDevices(db);
+    const list = await demoSimulatorDevices(db, server.vigil.deviceKeys);
     const gateways = list.filter((device) => device.deviceType === 21008);
     assert.ok(gateways.length > 0 && gateways.every((gateway) => gateway.subDevices?.length === 4));
     assert.equal(list.length + gateways.length * 4, before);
@@ -53,7 +66,7 @@ describe('demo devices', () => {
       url.pathname = server.vigil.database.describe.replace(/^postgres [^/]+/, '');
       location = url.toString();
     }
-    const fromDatabase = await devicesFromVigilDatabase(location);
-    assert.deepEqual(fromDatabase, await demoSimulatorDevices(server.vigil.database.db));
+    const fromDatabase = await devicesFromVigilDatabase(location, Buffer.from(TEST_DEVICE_KEY_SECRET, 'hex'));
+    assert.deepEqual(fromDatabase, await demoSimulatorDevices(server.vigil.database.db, server.vigil.deviceKeys));
   });
 });

@@ -1,3 +1,4 @@
+import type { DeviceKeySeal } from '../ingest/device-key-seal.ts';
 import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -39,7 +40,8 @@ interface PlannedDevice extends Place {
   location: string;
 }
 
-const cipherOf = (deviceId: string) => `VG${crypto.createHash('sha256').update(`vigil-demo:${deviceId}`).digest('hex').slice(0, 20).toUpperCase()}`;
+/** The code of demo databases seeded before the codes were signed: replaced by a signed one when seeded again. */
+const unsignedCipherOf = (deviceId: string) => `VG${crypto.createHash('sha256').update(`vigil-demo:${deviceId}`).digest('hex').slice(0, 20).toUpperCase()}`;
 
 async function planHome(db: Db, providerId: number, radarType: number): Promise<PlannedDevice[]> {
   const planned: PlannedDevice[] = [];
@@ -80,7 +82,7 @@ async function planHome(db: Db, providerId: number, radarType: number): Promise<
 }
 
 /** Writes the demo devices (see above). Runs after the care data is seeded. */
-export async function seedDevices(db: Db, now: number): Promise<void> {
+export async function seedDevices(db: Db, now: number, deviceKeys: DeviceKeySeal, cipherOf: (deviceId: string) => string = unsignedCipherOf): Promise<void> {
   const edition = await db.selectFrom('settings').select('value').where('key', '=', 'edition').executeTakeFirst();
   const radarType = edition?.value === 'domestic' ? FALL_RADAR.domestic : FALL_RADAR.overseas;
   const planned: PlannedDevice[] = [];
@@ -91,17 +93,27 @@ export async function seedDevices(db: Db, now: number): Promise<void> {
   if (planned.length === 0) return;
   await db.transaction().execute(async (trx) => {
     const ids = new Map<string, number>();
-    for (const row of await trx.selectFrom('devices').select(['id', 'device_id']).execute()) ids.set(row.device_id, row.id);
+    const ciphers = new Map<string, string>();
+    for (const row of await trx.selectFrom('devices').select(['id', 'device_id', 'cipher_id']).execute()) {
+      ids.set(row.device_id, row.id);
+      ciphers.set(row.device_id, row.cipher_id);
+    }
     // Hosts first, so sub-devices can point at them.
     const ordered = [...planned].sort((a, b) => Number(Boolean(a.hostDeviceId)) - Number(Boolean(b.hostDeviceId)));
     for (const device of ordered) {
-      if (ids.has(device.deviceId)) continue;
+      if (ids.has(device.deviceId)) {
+        // A demo device seeded with the old unsigned code gets a code the installer app can scan.
+        if (cipherOf !== unsignedCipherOf && ciphers.get(device.deviceId) === unsignedCipherOf(device.deviceId)) {
+          await trx.updateTable('devices').set({ cipher_id: cipherOf(device.deviceId), updated_at: now }).where('device_id', '=', device.deviceId).execute();
+        }
+        continue;
+      }
       const hostId = device.hostDeviceId ? (ids.get(device.hostDeviceId) ?? null) : null;
       const row: Insertable<DevicesTable> = {
         device_id: device.deviceId,
         cipher_id: cipherOf(device.deviceId),
         device_type: device.deviceType,
-        device_key: crypto.randomBytes(24).toString('base64url'),
+        device_key: deviceKeys.seal(crypto.randomBytes(24).toString('base64url')),
         provider_id: device.providerId,
         added_at: now,
         comm_method: device.hostDeviceId ? 'gateway' : 'wifi',
@@ -132,8 +144,8 @@ export interface SimulatorDevice {
   subDevices?: { deviceId: string; deviceType: number }[];
 }
 
-/** The demo homes' devices, for the simulator: top-level devices with their keys, gateways with their sub-devices. */
-export async function demoSimulatorDevices(db: Db): Promise<SimulatorDevice[]> {
+/** The demo homes' devices, for the simulator: top-level devices with their (opened) keys, gateways with their sub-devices. */
+export async function demoSimulatorDevices(db: Db, deviceKeys: DeviceKeySeal): Promise<SimulatorDevice[]> {
   const rows = await db
     .selectFrom('devices as d')
     .innerJoin('providers as p', 'p.id', 'd.provider_id')
@@ -144,8 +156,9 @@ export async function demoSimulatorDevices(db: Db): Promise<SimulatorDevice[]> {
   const hosts = new Map<number, SimulatorDevice>();
   const devices: SimulatorDevice[] = [];
   for (const row of rows) {
-    if (row.host_id !== null) continue;
-    const device: SimulatorDevice = { deviceId: row.device_id, deviceType: row.device_type, key: row.device_key };
+    const key = deviceKeys.open(row.device_key);
+    if (row.host_id !== null || key === null) continue;
+    const device: SimulatorDevice = { deviceId: row.device_id, deviceType: row.device_type, key };
     if (row.device_type === GATEWAY) hosts.set(row.id, Object.assign(device, { subDevices: [] }));
     devices.push(device);
   }

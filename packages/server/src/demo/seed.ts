@@ -1,3 +1,4 @@
+import type { DeviceKeySeal } from '../ingest/device-key-seal.ts';
 import crypto from 'node:crypto';
 import type { Role } from '@vigil/contracts';
 import type { Db } from '../db/database.ts';
@@ -19,6 +20,8 @@ export const DEMO_ACCOUNTS: readonly { userName: string; role: Role; nickName: s
   { userName: 'demotwob', role: 'TWO_ROLE', nickName: 'Sunrise Hillside Home', provider: 'twoB' },
   { userName: 'demogov', role: 'GOVERNMENT', nickName: 'Demo city health office' },
   { userName: 'demomaintain', role: 'MAINTAIN', nickName: 'Demo installer', provider: 'twoA' },
+  // A family login (issue 28): the emergency contact of one Riverside resident, in the caregiver app only.
+  { userName: 'demorelative', role: 'RELATIVES', nickName: 'Demo relative', provider: 'twoA' },
 ];
 
 const DEMO_PROVIDERS = {
@@ -30,9 +33,10 @@ const DEMO_PROVIDERS = {
 /**
  * Seeds the demo care home: a class I provider with two class II providers and one
  * account per role, its care data and (unless `devices: false`) its simulated devices.
- * Idempotent: what exists already is left as it is.
+ * Idempotent: what exists already is left as it is. `cipher` prints the devices' QR codes
+ * (the server's `deviceCipher.encode`), so the installer app can scan them (`/device/decodeCipher`).
  */
-export async function seedDemo(db: Db, now: () => number = Date.now, options: { devices?: boolean } = {}): Promise<void> {
+export async function seedDemo(db: Db, now: () => number, options: { devices?: boolean; cipher?: (deviceId: string) => string; deviceKeys: DeviceKeySeal }): Promise<void> {
   const providers = providerRepository(db);
   const accounts = accountRepository(db);
   const providerIds: Partial<Record<keyof typeof DEMO_PROVIDERS, number>> = {};
@@ -70,5 +74,28 @@ export async function seedDemo(db: Db, now: () => number = Date.now, options: { 
     await db.insertInto('government_providers').values({ account_id: government.id, provider_id: providerIds.twoA }).onConflict((conflict) => conflict.doNothing()).execute();
   }
   await seedCare(db, passwordHash, now());
-  if (options.devices ?? true) await seedDevices(db, now());
+  await linkDemoRelative(db);
+  if (options.devices ?? true) await seedDevices(db, now(), options.deviceKeys, options.cipher);
+}
+
+/** Makes `demorelative` the emergency contact of Riverside's first admitted resident in a bed (once). */
+async function linkDemoRelative(db: Db): Promise<void> {
+  const account = await accountRepository(db).findByUserName('demorelative');
+  if (!account || account.provider_id === null) return;
+  const linked = await db.selectFrom('resident_contacts').select('id').where('account_id', '=', account.id).executeTakeFirst();
+  if (linked) return;
+  const resident = await db
+    .selectFrom('residents')
+    .select('id')
+    .where('provider_id', '=', account.provider_id)
+    .where('state', '=', 'admitted')
+    .where('bed_id', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!resident) return;
+  const last = await db.selectFrom('resident_contacts').select((eb) => eb.fn.max('position').as('position')).where('resident_id', '=', resident.id).executeTakeFirst();
+  await db
+    .insertInto('resident_contacts')
+    .values({ provider_id: account.provider_id, resident_id: resident.id, position: Number(last?.position ?? -1) + 1, name: 'Demo relative', phone: '+447700900999', relation: 'children', account_id: account.id })
+    .execute();
 }

@@ -16,20 +16,20 @@ describe('demo simulation', () => {
   test('VIGIL_SIMULATE=0 turns the simulated devices off', async () => {
     process.env.VIGIL_SIMULATE = '0';
     try {
-      assert.equal(await startDemoSimulation(server.vigil.database.db, { brokerUrl: brokerUrl(), dataDir: server.dataDir, print: () => {} }), null);
+      assert.equal(await startDemoSimulation(server.vigil.database.db, { brokerUrl: brokerUrl(), dataDir: server.dataDir, deviceKeys: server.vigil.deviceKeys, print: () => {} }), null);
     } finally {
       delete process.env.VIGIL_SIMULATE;
     }
   });
 
   test('the demo devices come online through Vigil\'s embedded broker and a sleep monitor\'s samples are stored, from a child process', async () => {
-    const devices = await demoSimulatorDevices(server.vigil.database.db);
+    const devices = await demoSimulatorDevices(server.vigil.database.db, server.vigil.deviceKeys);
     const monitor = devices.find((device) => device.deviceType === 49);
     const gateway = devices.find((device) => device.deviceType === 21008);
     assert.ok(monitor && gateway);
     const lines: string[] = [];
     const started = Date.now();
-    const simulation = await startDemoSimulation(server.vigil.database.db, { brokerUrl: brokerUrl(), dataDir: server.dataDir, print: (line) => lines.push(line) });
+    const simulation = await startDemoSimulation(server.vigil.database.db, { brokerUrl: brokerUrl(), dataDir: server.dataDir, deviceKeys: server.vigil.deviceKeys, print: (line) => lines.push(line) });
     const db = server.vigil.database.db;
     const online = async (deviceId: string) => (await db.selectFrom('devices').select('online').where('device_id', '=', deviceId).executeTakeFirstOrThrow()).online === 1;
     const samples = async () => {

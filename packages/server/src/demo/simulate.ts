@@ -1,3 +1,4 @@
+import type { DeviceKeySeal } from '../ingest/device-key-seal.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,9 +26,9 @@ export interface DemoSimulation {
  * simulated), in a child process so that it never holds up the server's event loop.
  * `VIGIL_SIMULATE=0` turns it off. Answers null when there is nothing to simulate.
  */
-export async function startDemoSimulation(db: Db, options: { brokerUrl: string; dataDir: string; print: (line: string) => void }): Promise<DemoSimulation | null> {
+export async function startDemoSimulation(db: Db, options: { brokerUrl: string; dataDir: string; deviceKeys: DeviceKeySeal; print: (line: string) => void }): Promise<DemoSimulation | null> {
   if (process.env.VIGIL_SIMULATE === '0') return null;
-  const devices = await demoSimulatorDevices(db);
+  const devices = await demoSimulatorDevices(db, options.deviceKeys);
   if (devices.length === 0) return null;
   const zone = await db.selectFrom('settings').select('value').where('key', '=', 'timeZone').executeTakeFirst();
   // The list holds device keys: readable by this user only, beside the server's own keys.

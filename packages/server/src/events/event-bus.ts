@@ -13,6 +13,17 @@ export interface EventBus {
   publish<Name extends DomainEventName>(name: Name, payload: DomainEventMap[Name]): Promise<void>;
   /** Subscribes; answers the unsubscribe function. */
   subscribe<Name extends DomainEventName>(name: Name, handler: EventHandler<Name>): () => void;
+  /**
+   * Called after the bus between processes was interrupted (disconnected or stalled) and works
+   * again: events may have been missed meanwhile, so whoever shows them (the socket hub) refetches.
+   * The in-process bus is never interrupted.
+   */
+  onInterrupted(handler: () => void): () => void;
+  /**
+   * Makes every console, of this process and of the others, fetch the pending list again (through
+   * the onInterrupted handlers): e.g. alarms a dead process committed but never announced.
+   */
+  refetchEverywhere(reason: string): void;
   close(): Promise<void>;
 }
 
@@ -49,9 +60,17 @@ export function handlerRegistry(log: EventBusLog) {
 /** The single-process bus: publish calls this process's handlers. */
 export function inProcessEventBus(log: EventBusLog): EventBus {
   const registry = handlerRegistry(log);
+  const interruptedHandlers = new Set<() => void>();
   return {
     publish: (name, payload) => registry.deliver(name, payload),
     subscribe: (name, handler) => registry.add(name, handler),
+    onInterrupted(handler) {
+      interruptedHandlers.add(handler);
+      return () => void interruptedHandlers.delete(handler);
+    },
+    refetchEverywhere: () => {
+      for (const handler of interruptedHandlers) handler();
+    },
     close: async () => {},
   };
 }

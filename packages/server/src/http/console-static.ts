@@ -17,7 +17,7 @@ export function isHashedAsset(distDir: string, file: string): boolean {
  * The file of the build a URL path names, or null: only regular files inside the build,
  * never a dot-folder (Vite's manifest) or a path that climbs out of it.
  */
-async function buildFile(distDir: string, urlPath: string): Promise<string | null> {
+export async function buildFile(distDir: string, urlPath: string): Promise<string | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);

@@ -51,6 +51,7 @@ export const errors = {
   throttled: (minutes: number) => new AppError(Status.LOGIN_THROTTLED, 'auth.throttled', { minutes }),
   appLoginForbidden: () => new AppError(Status.APP_LOGIN_FORBIDDEN, 'auth.appLoginForbidden'),
   webLoginForbidden: () => new AppError(Status.WEB_LOGIN_FORBIDDEN, 'auth.webLoginForbidden'),
+  familyConsoleForbidden: () => new AppError(Status.WEB_LOGIN_FORBIDDEN, 'auth.familyConsoleForbidden'),
   accountCancelled: () => new AppError(Status.ACCOUNT_CANCELLED, 'auth.accountCancelled'),
   ssoInvalid: () => new AppError(Status.SSO_INVALID, 'auth.ssoInvalid'),
   noPermission: () => new AppError(Status.NO_PERMISSION, 'common.noPermission'),

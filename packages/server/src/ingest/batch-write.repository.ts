@@ -44,10 +44,16 @@ export async function writeBulkPostgres(db: Db, rows: BulkRows): Promise<void> {
         ${column(messages, (row) => row.ts)}::bigint[], ${column(messages, (row) => row.received_at)}::bigint[],
         ${column(messages, (row) => row.payload)}::text[])
       returning 1
+    ), seen_rows as (
+      select * from unnest(${column(lastSeen, (row) => row[0])}::text[], ${column(lastSeen, (row) => row[1])}::bigint[]) as seen_rows(device_id, at)
+    ), locked as (
+      -- Row locks in device-ID order (each row is locked here before the update below reaches it),
+      -- so two processes' batches never deadlock on the devices they share.
+      select device_id from devices where device_id in (select device_id from seen_rows) order by device_id for update
     ), seen as (
       update devices set last_seen_at = seen_rows.at
-      from unnest(${column(lastSeen, (row) => row[0])}::text[], ${column(lastSeen, (row) => row[1])}::bigint[]) as seen_rows(device_id, at)
-      where devices.device_id = seen_rows.device_id
+      from seen_rows
+      where devices.device_id = seen_rows.device_id and devices.device_id in (select device_id from locked)
       returning 1
     )
     select (select count(*) from chunks) as chunks, (select count(*) from messages) as messages, (select count(*) from seen) as seen

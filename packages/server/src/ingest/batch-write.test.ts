@@ -17,8 +17,8 @@ describe('ingest batch writes', () => {
 
   test('many devices in one batch: samples, logged messages and last-seen times are all stored', async () => {
     const { db } = server.vigil.database;
-    const devices = await Promise.all(Array.from({ length: 30 }, () => registerDevice(db, { online: true })));
-    const t = Date.UTC(2026, 10, 20, 22);
+    const devices = await Promise.all(Array.from({ length: 30 }, () => registerDevice(db, { deviceType: 20999, online: true })));
+    const t = Math.floor(Date.now() / 1000) * 1000 - 3600_000;
     const awkward = ['quote " and \\ backslash', '{braces}, commas', 'NULL', 'Grüße 夜 🌙', ''];
     const ingest = server.vigil.devices.ingest;
     for (const [index, device] of devices.entries()) {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { deviceTypeInfo, REPORT_INTERVAL_DEFAULT_S, type DevicePlacement } from '@vigil/contracts';
+import { DEVICE_ID_MAX, DEVICE_ID_PATTERN, deviceTypeInfo, REPORT_INTERVAL_DEFAULT_S, type DevicePlacement } from '@vigil/contracts';
 import type { Db } from '../db/database.ts';
+import type { DeviceKeySeal } from './device-key-seal.ts';
 import { deviceStateRepository, type DirectoryRow } from './device-state.repository.ts';
 
 /** What ingest needs to know about a device, cached so that no message costs a query. */
@@ -9,7 +10,10 @@ export interface DirectoryEntry extends DevicePlacement {
   rowId: number;
   deviceId: string;
   deviceType: number;
+  /** The plain key, opened from the sealed one the registry holds ('' when it does not open: nothing matches it). */
   key: string;
+  /** The key as the registry holds it (sealed): names this key in the registry's conditional updates. */
+  sealedKey: string;
   /** The key before the last rotation and until when it still works (docs/devices.md "Key rotation"). */
   previousKey: string | null;
   previousKeyUntil: number | null;
@@ -25,6 +29,13 @@ export const STATUS_HEARTBEAT_S = 60;
 
 /** How long a device ID that is not in the registry stays known as unknown before the next lookup. */
 const NEGATIVE_TTL_MS = 30_000;
+/** How many unknown IDs are remembered at most (least recently asked for forgotten first): a stream of made-up IDs cannot grow memory. */
+export const NEGATIVE_CACHE_MAX = 10_000;
+
+/** Whether a text can be a device ID at all (the registry's length and characters); anything else is unknown without a lookup. */
+export function isPossibleDeviceId(deviceId: string): boolean {
+  return deviceId.length > 0 && deviceId.length <= DEVICE_ID_MAX && DEVICE_ID_PATTERN.test(deviceId);
+}
 
 /** The expected report interval: the device's `reportInterval` setting, else the type's default. */
 export function reportIntervalOf(deviceType: number, settingsJson: string): number {
@@ -40,13 +51,15 @@ export function reportIntervalOf(deviceType: number, settingsJson: string): numb
   return deviceTypeInfo(deviceType)?.kind === 'sleepMonitor' ? REPORT_INTERVAL_DEFAULT_S : STATUS_HEARTBEAT_S;
 }
 
-function toEntry(row: DirectoryRow): DirectoryEntry {
+function toEntry(row: DirectoryRow, deviceKeys: DeviceKeySeal): DirectoryEntry {
   return {
     rowId: row.id,
     deviceId: row.device_id,
     deviceType: row.device_type,
-    key: row.device_key,
-    previousKey: row.previous_key,
+    // A value this installation did not seal (written around Vigil, or under another secret) opens no device.
+    key: deviceKeys.open(row.device_key) ?? '',
+    sealedKey: row.device_key,
+    previousKey: row.previous_key === null ? null : deviceKeys.open(row.previous_key),
     previousKeyUntil: row.previous_key_until === null ? null : Number(row.previous_key_until),
     providerId: row.provider_id,
     bedId: row.bed_id,
@@ -58,7 +71,7 @@ function toEntry(row: DirectoryRow): DirectoryEntry {
   };
 }
 
-/** Constant-time comparison of a presented device key with the stored one. */
+/** Constant-time comparison of a presented device key with the device's (plain) key: both are hashed first, so neither length shows. */
 export function keyMatches(stored: string, presented: string): boolean {
   const a = crypto.createHash('sha256').update(stored).digest();
   const b = crypto.createHash('sha256').update(presented).digest();
@@ -70,13 +83,25 @@ export function keyMatches(stored: string, presented: string): boolean {
  * `refreshMs`, a miss looked up once (unknown IDs are remembered for a while), and
  * `invalidate(deviceId)` for modules that change a device (binding, key, provider).
  */
-export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?: number }) {
+export function deviceDirectory(db: Db, options: { now: () => number; deviceKeys: DeviceKeySeal; refreshMs?: number; negativeMax?: number }) {
   const devices = deviceStateRepository(db);
   const byId = new Map<string, DirectoryEntry>();
   const byRow = new Map<number, DirectoryEntry>();
   const unknownUntil = new Map<string, number>();
   const lookups = new Map<string, Promise<DirectoryEntry | null>>();
   let timer: NodeJS.Timeout | null = null;
+  const negativeMax = options.negativeMax ?? NEGATIVE_CACHE_MAX;
+
+  /** Remembers an unknown ID (LRU: a Map keeps insertion order, the oldest is evicted first). */
+  function rememberUnknown(deviceId: string): void {
+    unknownUntil.delete(deviceId);
+    unknownUntil.set(deviceId, options.now() + NEGATIVE_TTL_MS);
+    while (unknownUntil.size > negativeMax) {
+      const oldest = unknownUntil.keys().next();
+      if (oldest.done) break;
+      unknownUntil.delete(oldest.value);
+    }
+  }
 
   function remember(entry: DirectoryEntry): DirectoryEntry {
     byId.set(entry.deviceId, entry);
@@ -89,7 +114,7 @@ export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?
     const rows = await devices.directoryRows();
     const seen = new Set<string>();
     for (const row of rows) {
-      const fresh = toEntry(row);
+      const fresh = toEntry(row, options.deviceKeys);
       const previous = byId.get(fresh.deviceId);
       if (previous && previous.rowId === fresh.rowId) Object.assign(previous, fresh);
       else remember(fresh);
@@ -104,6 +129,7 @@ export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?
   }
 
   async function fetch(deviceId: string): Promise<DirectoryEntry | null> {
+    if (!isPossibleDeviceId(deviceId)) return null;
     const row = await devices.directoryRow(deviceId);
     if (!row) {
       const old = byId.get(deviceId);
@@ -111,10 +137,10 @@ export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?
         byId.delete(deviceId);
         byRow.delete(old.rowId);
       }
-      unknownUntil.set(deviceId, options.now() + NEGATIVE_TTL_MS);
+      rememberUnknown(deviceId);
       return null;
     }
-    const fresh = toEntry(row);
+    const fresh = toEntry(row, options.deviceKeys);
     const previous = byId.get(deviceId);
     if (previous && previous.rowId === fresh.rowId) {
       Object.assign(previous, fresh);
@@ -125,7 +151,8 @@ export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?
 
   /** The device uses its new key: the previous one is forgotten (only if no newer rotation happened meanwhile). */
   async function confirmRotation(entry: DirectoryEntry): Promise<void> {
-    await devices.forgetPreviousKey(entry.rowId, entry.key);
+    await devices.forgetPreviousKey(entry.rowId, entry.sealedKey);
+    await devices.confirmRotateCommand(entry.rowId, entry.sealedKey, options.now());
     entry.previousKey = null;
     entry.previousKeyUntil = null;
   }
@@ -147,9 +174,15 @@ export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?
     },
     /** True when the ID was looked up recently and is not in the registry. */
     knownUnknown(deviceId: string): boolean {
+      if (!isPossibleDeviceId(deviceId)) return true;
       const until = unknownUntil.get(deviceId);
       if (until === undefined) return false;
-      if (until > options.now()) return true;
+      if (until > options.now()) {
+        // Asked for again: it becomes the most recently used.
+        unknownUntil.delete(deviceId);
+        unknownUntil.set(deviceId, until);
+        return true;
+      }
       unknownUntil.delete(deviceId);
       return false;
     },
@@ -190,6 +223,8 @@ export function deviceDirectory(db: Db, options: { now: () => number; refreshMs?
     },
     reload,
     size: () => byId.size,
+    /** How many unknown IDs are remembered now (at most NEGATIVE_CACHE_MAX). */
+    unknownCount: () => unknownUntil.size,
   };
 }
 

@@ -15,7 +15,7 @@ describe('device protocol over HTTP, and supervision', () => {
     server.vigil.app.inject({ method: 'POST', url: `/api/device/v1/${deviceId}/${channel}`, payload: body, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
 
   test('a device posts with its key; a wrong key, an unknown device or channel is refused', async () => {
-    const device = await registerDevice(server.vigil.database.db);
+    const device = await registerDevice(server.vigil.database.db, { deviceType: 20995 });
     const events = collect(server.vigil.bus, 'device.event');
     const ok = await post(device.deviceId, 'event', JSON.stringify({ ts: clock, type: 'door', status: 1 }), device.key);
     assert.equal(ok.statusCode, 200);
@@ -75,7 +75,7 @@ describe('device protocol over HTTP, and supervision', () => {
 
   test('last_seen_at is written in batches, not per message', async () => {
     const { db } = server.vigil.database;
-    const device = await registerDevice(db);
+    const device = await registerDevice(db, { deviceType: 20999 });
     for (let i = 0; i < 5; i++) await post(device.deviceId, 'event', JSON.stringify({ ts: clock, type: 'motion', status: 1 }), device.key);
     await server.vigil.devices.ingest.flush();
     const row = await db.selectFrom('devices').select(['last_seen_at']).where('device_id', '=', device.deviceId).executeTakeFirstOrThrow();

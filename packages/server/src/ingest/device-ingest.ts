@@ -6,7 +6,9 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { commandQueueRepository } from './command-queue.repository.ts';
+import type { DeviceKeySeal } from './device-key-seal.ts';
 import { deviceDirectory, type DeviceDirectory } from './device-directory.ts';
+import { startDeviceLog, type DeviceLog, type PartitionRules } from './device-log/device-log.ts';
 import { deviceHttpRoutes } from './device-http.routes.ts';
 import { createDownlink } from './downlink-impl.ts';
 import { startEmbeddedBroker } from './embedded-broker.ts';
@@ -30,6 +32,10 @@ export interface DeviceIngest {
   supervision: { runNow(): Promise<number> };
   /** The embedded broker's port; null with MQTT_URL. */
   mqttPort: number | null;
+  /** The embedded broker's TLS port (MQTT_TLS_PORT); null without it. */
+  mqttTlsPort: number | null;
+  /** The durable device log (NATS_URL); null without it. */
+  deviceLog: DeviceLog | null;
   /** Deletes raw data older than the retention period; answers chunks and messages removed. */
   purgeRawData(now: number): Promise<{ chunks: number; messages: number; commands: number }>;
   close(): Promise<void>;
@@ -40,6 +46,8 @@ export async function startDeviceIngest(deps: {
   app: FastifyInstance;
   config: Config;
   db: Db;
+  /** Opens the device keys the registry holds sealed. */
+  deviceKeys: DeviceKeySeal;
   bus: EventBus;
   metrics: Metrics;
   scheduler: Scheduler;
@@ -47,29 +55,40 @@ export async function startDeviceIngest(deps: {
   now: () => number;
   print: (line: string) => void;
   options?: Partial<IngestOptions>;
+  /** The rule engine's per-partition state (device log only). */
+  rules: PartitionRules;
+  /** Tells every console to fetch the pending list again (device log: a partition taken over). */
+  refetchConsoles: (reason: string) => void;
 }): Promise<DeviceIngest> {
   const { config, db, now } = deps;
-  const directory = deviceDirectory(db, { now });
+  const directory = deviceDirectory(db, { now, deviceKeys: deps.deviceKeys });
   await directory.start();
   const telemetry = telemetryStore(db, { now });
   const messages = messageLogRepository(db);
   const commands = commandQueueRepository(db);
   const ingest = createIngest({ db, dialect: config.databaseUrl ? 'postgres' : 'sqlite', bus: deps.bus, metrics: deps.metrics, log: deps.log, now, directory, telemetry, messages, commands, options: deps.options });
   const watch = supervision({ db, ingest, telemetry, now, log: deps.log, everyMs: 5_000 });
-  await deviceHttpRoutes(deps.app, { ingest, directory, commands, now });
 
   let broker: { publish(topic: string, payload: string): Promise<void>; close(): Promise<void> };
   let mqttPort: number | null = null;
-  if (config.mqttUrl) {
+  let mqttTlsPort: number | null = null;
+  let deviceLog: DeviceLog | null = null;
+  if (config.mqttUrl && config.deviceLog) {
+    deviceLog = await startDeviceLog({ settings: config.deviceLog, db, ingest, rules: deps.rules, refetchConsoles: deps.refetchConsoles, metrics: deps.metrics, log: deps.log, now });
+    broker = await connectExternalBroker({ url: config.mqttUrl, shareGroup: config.mqttShareGroup, ingest, log: deps.log, deviceLog });
+    deps.print(`Devices: MQTT broker ${describeMqttUrl(config.mqttUrl)} through the device log (NATS stream ${config.deviceLog.stream}, ${config.deviceLog.partitions} partitions)`);
+  } else if (config.mqttUrl) {
     broker = await connectExternalBroker({ url: config.mqttUrl, shareGroup: config.mqttShareGroup, ingest, log: deps.log });
     deps.print(`Devices: MQTT broker ${describeMqttUrl(config.mqttUrl)} (shared subscription group "${config.mqttShareGroup}")`);
   } else {
-    const embedded = await startEmbeddedBroker({ port: config.mqttPort, host: config.host, ingest, directory, metrics: deps.metrics, log: deps.log, print: deps.print });
+    const embedded = await startEmbeddedBroker({ port: config.mqttPort, host: config.host, ingest, directory, metrics: deps.metrics, log: deps.log, print: deps.print, limits: config.mqttLimits, tls: config.mqttTls });
     broker = embedded;
     mqttPort = embedded.port;
+    mqttTlsPort = embedded.tlsPort;
     deps.print(`Devices: embedded MQTT broker on port ${embedded.port}`);
   }
-  const downlink = createDownlink({ publish: (topic, payload) => broker.publish(topic, payload), commands, now });
+  await deviceHttpRoutes(deps.app, { ingest, directory, commands, deviceKeys: deps.deviceKeys, now, deviceLog });
+  const downlink = createDownlink({ publish: (topic, payload) => broker.publish(topic, payload), commands, deviceKeys: deps.deviceKeys, now, transportOf: (deviceId) => ingest.transportOf(deviceId) });
 
   async function purgeRawData(time: number) {
     const cutoff = time - config.rawRetentionDays * DAY_MS;
@@ -90,9 +109,12 @@ export async function startDeviceIngest(deps: {
     live: liveSubscriptions(now),
     supervision: watch,
     mqttPort,
+    mqttTlsPort,
     purgeRawData,
+    deviceLog,
     async close() {
       await broker.close();
+      await deviceLog?.close();
       await watch.stop();
       await ingest.close();
       directory.stop();

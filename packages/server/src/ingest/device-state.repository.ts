@@ -30,12 +30,28 @@ export function deviceStateRepository(db: Db) {
     directoryRows: (): Promise<DirectoryRow[]> => directoryQuery(db).execute(),
     directoryRow: (deviceId: string): Promise<DirectoryRow | undefined> => directoryQuery(db).where('d.device_id', '=', deviceId).executeTakeFirst(),
 
-    /** Drops the previous key; not if the key was rotated again meanwhile (it is no longer `key`). */
-    async forgetPreviousKey(rowId: number, key: string): Promise<void> {
-      await db.updateTable('devices').set({ previous_key: null, previous_key_until: null }).where('id', '=', rowId).where('device_key', '=', key).execute();
+    /** Drops the previous key; not if the key was rotated again meanwhile (it is no longer `sealedKey`, the key as stored). */
+    async forgetPreviousKey(rowId: number, sealedKey: string): Promise<void> {
+      await db.updateTable('devices').set({ previous_key: null, previous_key_until: null }).where('id', '=', rowId).where('device_key', '=', sealedKey).execute();
     },
 
-    /** Every device's current and previous key, for Mosquitto's password file. */
+    /**
+     * The device logged in with the key a rotateKey command sent it: that command is answered (acked), so
+     * the console does not show a confirmed rotation as "timeout" when the device's own ack never came.
+     */
+    async confirmRotateCommand(rowId: number, sealedKey: string, time: number): Promise<void> {
+      // The command recorded the key it sent as the device's key was stored (sealed): `{"key": <sealed>}`.
+      await db
+        .updateTable('device_commands')
+        .set({ state: 'acked', message: 'new key in use', answered_at: time })
+        .where('device_id', '=', rowId)
+        .where('cmd', '=', 'rotateKey')
+        .where('state', 'in', ['pending', 'timeout'])
+        .where('args', '=', JSON.stringify({ key: sealedKey }))
+        .execute();
+    },
+
+    /** Every device's current and previous key (sealed), for Mosquitto's password file. */
     keys() {
       return db.selectFrom('devices').select(['device_id', 'device_key', 'previous_key', 'previous_key_until']).orderBy('device_id').execute();
     },
@@ -63,6 +79,16 @@ export function deviceStateRepository(db: Db) {
         .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<=', seen)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Locks the device rows a PostgreSQL batch is about to change, in device-ID order, before it
+     * changes any: two processes' batches then take their row locks in the same order and never
+     * wait on each other in a circle (a deadlock). SQLite has one writer and needs none of this.
+     */
+    async lockInOrder(trx: Db, deviceIds: readonly string[]): Promise<void> {
+      if (deviceIds.length === 0) return;
+      await sql`select 1 from devices where device_id = any(${[...deviceIds]}::text[]) order by device_id for update`.execute(trx);
     },
 
     /** Status fields a device reported. */

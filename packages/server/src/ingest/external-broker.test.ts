@@ -18,7 +18,7 @@ describe('Vigil on an external broker (Mosquitto through MQTT_URL, shared subscr
 
   test('runs no embedded broker and ingests what registered devices publish (MQTT 5 and 3.1.1)', async () => {
     assert.equal(server.vigil.mqttPort, null);
-    const device = await registerDevice(server.vigil.database.db);
+    const device = await registerDevice(server.vigil.database.db, { deviceType: 20994 });
     const statuses = collect(server.vigil.bus, 'device.status');
     const events = collect(server.vigil.bus, 'device.event');
     const v5 = await mqtt.connectAsync(MOSQUITTO, { protocolVersion: 5, clientId: `${device.deviceId}-5`, username: device.deviceId, password: device.key, reconnectPeriod: 0 });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { DEVICE_UPLINK_CHANNELS, parseDeviceTopic, TOPIC_ROOT } from '@vigil/contracts';
+import type { DeviceLog } from './device-log/device-log.ts';
 import type { Ingest, IngestLog } from './ingest.ts';
 
 export interface ExternalBroker {
@@ -22,7 +23,17 @@ export function describeMqttUrl(url: string): string {
  * messages. The broker authenticates devices and enforces their topics (README); Vigil
  * still drops messages of devices that are not in its registry.
  */
-export async function connectExternalBroker(options: { url: string; shareGroup: string; ingest: Ingest; log: IngestLog }): Promise<ExternalBroker> {
+export async function connectExternalBroker(options: {
+  url: string;
+  shareGroup: string;
+  ingest: Ingest;
+  log: IngestLog;
+  /**
+   * With the device log (NATS_URL): every process subscribes to every device topic, no share
+   * group, and appends what it hears to the log instead of handing it to ingest.
+   */
+  deviceLog?: Pick<DeviceLog, 'append'>;
+}): Promise<ExternalBroker> {
   const { ingest, log } = options;
   const client = mqtt.connect(options.url, {
     protocolVersion: 5,
@@ -31,7 +42,7 @@ export async function connectExternalBroker(options: { url: string; shareGroup: 
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
   });
-  const topics = DEVICE_UPLINK_CHANNELS.map((channel) => `$share/${options.shareGroup}/${TOPIC_ROOT}/+/${channel}`);
+  const topics = DEVICE_UPLINK_CHANNELS.map((channel) => (options.deviceLog ? `${TOPIC_ROOT}/+/${channel}` : `$share/${options.shareGroup}/${TOPIC_ROOT}/+/${channel}`));
   let subscribed: (() => void) | null = null;
   client.on('connect', () => {
     client.subscribe(topics, { qos: 1 }, (error) => {
@@ -44,6 +55,10 @@ export async function connectExternalBroker(options: { url: string; shareGroup: 
     const parsed = parseDeviceTopic(topic);
     if (!parsed || !DEVICE_UPLINK_CHANNELS.some((channel) => channel === parsed.channel)) {
       ingest.refuse(parsed?.channel ?? 'unknown', 'forbiddenTopic', parsed?.deviceId ?? null, topic);
+      return;
+    }
+    if (options.deviceLog) {
+      void options.deviceLog.append(parsed.deviceId, parsed.channel, payload);
       return;
     }
     ingest.receive(parsed.deviceId, parsed.channel, payload, { transport: 'external' }).catch((error: unknown) => log.error({ err: error }, 'mqtt: ingest failed on a message'));

@@ -1,3 +1,4 @@
+import { testDeviceKeys } from '../test/device-keys.ts';
 import crypto from 'node:crypto';
 import { deviceTopic, type DomainEventMap, type DomainEventName } from '@vigil/contracts';
 import mqtt from 'mqtt';
@@ -22,7 +23,8 @@ export async function registerDevice(
       device_id: deviceId,
       cipher_id: `C${deviceId}`,
       device_type: fields.deviceType ?? 49,
-      device_key: key,
+      // As the server stores it: sealed with the test servers' device-key secret (test/device-keys.ts).
+      device_key: testDeviceKeys.seal(key),
       provider_id: fields.providerId ?? null,
       host_id: fields.hostRowId ?? null,
       online: fields.online ? 1 : 0,
@@ -61,7 +63,7 @@ export async function connectDevice(url: string, device: { deviceId: string; key
   return mqtt.connectAsync(url, {
     username: device.deviceId,
     password: device.key,
-    clientId: `${device.deviceId}-${crypto.randomBytes(3).toString('hex')}`,
+    clientId: device.deviceId,
     protocolVersion: options.protocolVersion ?? 4,
     reconnectPeriod: 0,
     connectTimeout: 5000,

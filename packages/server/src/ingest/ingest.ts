@@ -2,10 +2,12 @@ import {
   AckMessageSchema,
   DEVICE_EVENT_TYPES,
   DEVICE_MESSAGE_MAX_BYTES,
+  deviceSendsEvent,
   EventMessageSchema,
   StatusMessageSchema,
   TelemetryMessageSchema,
   type DeviceChannel,
+  type DeviceLogMessage,
   type DevicePlacement,
   type DomainEventMap,
   type DomainEventName,
@@ -13,6 +15,7 @@ import {
 } from '@vigil/contracts';
 import type { Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { retryOnConnectionLoss } from '../db/connection-retry.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { DevicesTable } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -21,6 +24,7 @@ import { writeBulkPostgres } from './batch-write.repository.ts';
 import type { CommandQueueRepository } from './command-queue.repository.ts';
 import type { DeviceDirectory, DirectoryEntry } from './device-directory.ts';
 import { deviceStateRepository } from './device-state.repository.ts';
+import { clockVerdict, deviceClocks } from './device-clock.ts';
 import { dropLog, type DropReason } from './drop-log.ts';
 import type { DeviceMessageRow, MessageLogRepository } from './message-log.repository.ts';
 import { lastSeenTracker } from './last-seen.ts';
@@ -82,7 +86,14 @@ export interface MessageSource {
   transport: 'mqtt' | 'http' | 'external';
   /** Published by the broker as the device's last will. */
   lastWill?: boolean;
+  /** Read from the durable device log (device-log/), not straight from the broker. */
+  logMessage?: DeviceLogMessage;
+  /** The receiving process already applied check() (HTTP through the device log): the flood limit is not counted twice. */
+  checked?: boolean;
 }
+
+/** The log message a domain event came from, for the rules (idempotent raises). */
+const logTag = (source: MessageSource): { logMessage?: DeviceLogMessage } => (source.logMessage ? { logMessage: source.logMessage } : {});
 
 export type IngestOutcome = { ok: true } | { ok: false; reason: DropReason };
 
@@ -150,6 +161,16 @@ export function createIngest(deps: IngestDeps) {
     if (!series) acceptedSeries.set(channel, (series = messagesCounter.labels({ channel, result: 'accepted' })));
     return series;
   };
+  const clockCounter = deps.metrics.counter({ name: 'vigil_device_clock_corrections_total', help: 'Device times Vigil did not take as sent: status and event times outside the window (replaced by the arrival time) and telemetry batches placed on arrival time after a clock jump', labelNames: ['channel', 'reason'] });
+  const clocks = deviceClocks();
+  /** A status or event time outside the window is replaced by the arrival time (the message itself is kept: an alarm is never lost to a clock). */
+  const checkedTs = (channel: DeviceChannel, ts: number | undefined, time: number): number | undefined => {
+    if (ts === undefined) return undefined;
+    const verdict = clockVerdict(ts, time);
+    if (!verdict) return ts;
+    clockCounter.inc({ channel, reason: verdict });
+    return time;
+  };
   const samplesCounter = deps.metrics.counter({ name: 'vigil_telemetry_samples_total', help: 'One-second samples stored' });
   const batchHistogram = deps.metrics.histogram({ name: 'vigil_ingest_write_seconds', help: 'Time to store one batch of device messages', buckets: [0.001, 0.005, 0.02, 0.05, 0.1, 0.25, 1, 5] });
   let batch = emptyBatch();
@@ -157,6 +178,8 @@ export function createIngest(deps: IngestDeps) {
   const drops = dropLog({ counter: droppedCounter, log: deps.log, intervalMs: options.dropLogIntervalMs, now });
   const lastSeen = lastSeenTracker(options.lastSeenFlushMs);
   const buckets = new Map<string, { tokens: number; at: number }>();
+  /** The transport each device used last (commands go back the same way, downlink-impl.ts). */
+  const transports = new Map<string, 'mqtt' | 'http'>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> | null = null;
   let closed = false;
@@ -164,6 +187,12 @@ export function createIngest(deps: IngestDeps) {
   let telemetryWrittenAt = Number.NEGATIVE_INFINITY;
   /** Sample events whose samples wait for the next telemetry write. */
   let heldSamples: PendingEvent[] = [];
+  /** Messages accepted so far, and how many of the first ones are committed and published (settle waits on it). */
+  let acceptedCount = 0;
+  let committedCount = 0;
+
+  /** A registry lookup waits out a lost database connection rather than dropping the message. */
+  const lookup = (deviceId: string) => retryOnConnectionLoss(() => directory.lookup(deviceId), { log: deps.log, what: 'ingest: device lookup' });
 
   function drop(channel: string, reason: DropReason, deviceId: string | null, detail?: string): IngestOutcome {
     messagesCounter.inc({ channel, result: reason });
@@ -220,7 +249,7 @@ export function createIngest(deps: IngestDeps) {
    * 'foreign' when it belongs to another host.
    */
   async function resolveSub(host: DirectoryEntry, subId: string, joining = false): Promise<DirectoryEntry | null | 'foreign'> {
-    const sub = directory.cached(subId) ?? (await directory.lookup(subId));
+    const sub = directory.cached(subId) ?? (await lookup(subId));
     if (!sub) return null;
     if (sub.hostRowId === host.rowId) return sub;
     return joining && sub.hostRowId === null ? null : 'foreign';
@@ -239,8 +268,10 @@ export function createIngest(deps: IngestDeps) {
     batch.patches.set(entry.deviceId, { ...previous, ...statusPatch(status, time) });
     logRow(entry, 'status', status.ts, time, raw);
     const { online, lastWill, ...fields } = status;
-    const reason = status.online ? (wasOnline ? 'message' : 'returned') : source.lastWill || lastWill === true ? 'lastWill' : 'message';
-    push({ name: 'device.status', payload: { ...base(entry, time), online, reason, wasOnline, status: fields }, ...(transition ? { transition } : {}) });
+    // A last will counts only when it ends an online period: the wills (and retained wills) of a device that is
+    // already offline are news for the device list, not a second CONNECTION alarm (one per offline period).
+    const reason = status.online ? (wasOnline ? 'message' : 'returned') : wasOnline && (source.lastWill || lastWill === true) ? 'lastWill' : 'message';
+    push({ name: 'device.status', payload: { ...base(entry, time), online, reason, wasOnline, status: fields, ...logTag(source) }, ...(transition ? { transition } : {}) });
   }
 
   async function accept(entry: DirectoryEntry, channel: DeviceChannel, body: unknown, raw: Buffer | string, source: MessageSource): Promise<IngestOutcome> {
@@ -253,17 +284,21 @@ export function createIngest(deps: IngestDeps) {
           if (!parsed.success) return drop(channel, 'malformed', entry.deviceId, parsed.error.issues[0]?.message);
           message = parsed.data;
         }
+        const timed = clocks.retime(entry.deviceId, message.samples, time);
+        if (!timed.ok) return drop(channel, timed.reason, entry.deviceId, `${message.samples.length} samples`);
+        if (timed.jumped) clockCounter.inc({ channel, reason: 'jump' });
         const transition = seen(entry, time);
-        telemetry.append(entry.deviceId, message.samples);
-        samplesCounter.inc(message.samples.length);
+        telemetry.append(entry.deviceId, timed.samples);
+        samplesCounter.inc(timed.samples.length);
         if (transition) push(returned(entry, time, transition));
-        push({ name: 'device.samples', payload: { ...base(entry, time), samples: message.samples } });
+        push({ name: 'device.samples', payload: { ...base(entry, time), samples: timed.samples, ...logTag(source) } });
         break;
       }
       case 'status': {
         const parsed = StatusMessageSchema.safeParse(body);
         if (!parsed.success) return drop(channel, 'malformed', entry.deviceId, parsed.error.issues[0]?.message);
         const status = parsed.data;
+        if (status.ts !== undefined) status.ts = checkedTs(channel, status.ts, time);
         if (status.sub) {
           const sub = await resolveSub(entry, status.sub);
           if (sub === 'foreign') return drop(channel, 'foreignSub', entry.deviceId, status.sub);
@@ -284,20 +319,27 @@ export function createIngest(deps: IngestDeps) {
           return drop(channel, unknownType ? 'unknownType' : 'malformed', entry.deviceId, unknownType ? type : parsed.error.issues[0]?.message);
         }
         const event = parsed.data;
+        event.ts = checkedTs(channel, event.ts, time) ?? time;
         let subDevice: DomainEventMap['device.event']['subDevice'] = null;
+        let senderType = entry.deviceType;
         if (event.sub) {
           const sub = await resolveSub(entry, event.sub, event.type === 'pairing');
           if (sub === 'foreign') return drop(channel, 'foreignSub', entry.deviceId, event.sub);
+          // Only a sub-device joining in a pairing window may be unknown; any other event names a sub-device of this host.
+          if (!sub && event.type !== 'pairing') return drop(channel, 'unknownSub', entry.deviceId, event.sub);
+          if (sub && event.type !== 'pairing') senderType = sub.deviceType;
           if (sub) {
             subDevice = { deviceId: sub.deviceId, deviceType: sub.deviceType, ...placement(sub) };
             const subTransition = seen(sub, time);
             if (subTransition) push(returned(sub, time, subTransition));
           }
         }
+        // The catalogue decides: an event type the device type does not have raises no alarm (it would have no text).
+        if (!deviceSendsEvent(senderType, event.type)) return drop(channel, 'unsupportedEvent', entry.deviceId, `${event.type} from type ${senderType}`);
         const transition = seen(entry, time);
         if (transition) push(returned(entry, time, transition));
         logRow(entry, 'event', event.ts, time, raw);
-        push({ name: 'device.event', payload: { ...base(entry, time), subDevice, event } });
+        push({ name: 'device.event', payload: { ...base(entry, time), subDevice, event, ...logTag(source) } });
         break;
       }
       case 'ack': {
@@ -305,7 +347,7 @@ export function createIngest(deps: IngestDeps) {
         if (!parsed.success) return drop(channel, 'malformed', entry.deviceId, parsed.error.issues[0]?.message);
         const transition = seen(entry, time);
         if (transition) push(returned(entry, time, transition));
-        logRow(entry, 'ack', parsed.data.ts, time, raw);
+        logRow(entry, 'ack', checkedTs(channel, parsed.data.ts, time), time, raw);
         batch.acks.push({ deviceId: entry.deviceId, commandId: parsed.data.id });
         push({ name: 'device.ack', payload: { ...base(entry, time), ack: parsed.data } });
         break;
@@ -314,6 +356,7 @@ export function createIngest(deps: IngestDeps) {
         return drop(channel, 'forbiddenTopic', entry.deviceId, 'devices do not publish on cmd');
     }
     batch.size++;
+    acceptedCount++;
     acceptedOn(channel).inc();
     schedule();
     return { ok: true };
@@ -326,11 +369,13 @@ export function createIngest(deps: IngestDeps) {
   async function write(force = false): Promise<void> {
     if (writing) return writing;
     const taken = batch;
+    const upTo = acceptedCount;
     batch = emptyBatch();
     const seenRows = lastSeen.take(performance.now(), force);
     const writeTelemetry = telemetry.hasPending() && (force || performance.now() - telemetryWrittenAt >= options.telemetryFlushMs);
     if (taken.size === 0 && taken.transitions.length === 0 && !writeTelemetry && seenRows.length === 0) {
       if (telemetry.hasPending()) schedule();
+      else committedCount = Math.max(committedCount, upTo);
       return;
     }
     writing = (async () => {
@@ -346,9 +391,11 @@ export function createIngest(deps: IngestDeps) {
           if (!rare) await writeBulkPostgres(deps.db, bulk);
           else {
             await deps.db.transaction().execute(async (trx) => {
+              // Every device row this batch changes, locked first in device-ID order (no deadlocks between processes).
+              await devices.lockInOrder(trx, [...new Set([...taken.patches.keys(), ...taken.transitions.map((transition) => transition.deviceId), ...seenRows.map(([deviceId]) => deviceId)])].sort());
               await writeDeviceChanges(trx, taken);
               await writeBulkPostgres(trx, bulk);
-              for (const ack of taken.acks) await deps.commands.acknowledged(trx, ack.deviceId, ack.commandId);
+              for (const ack of [...taken.acks].sort((x, y) => (x.deviceId < y.deviceId ? -1 : x.deviceId > y.deviceId ? 1 : 0))) await deps.commands.acknowledged(trx, ack.deviceId, ack.commandId);
             });
           }
         } else {
@@ -384,6 +431,7 @@ export function createIngest(deps: IngestDeps) {
         events = events.filter((event) => event.name !== 'device.samples');
       }
       await publish(events);
+      if (!telemetry.hasPending() || writeTelemetry) committedCount = Math.max(committedCount, upTo);
     })().finally(() => {
       writing = null;
       if (batch.size > 0 || batch.transitions.length > 0 || telemetry.hasPending()) schedule();
@@ -391,10 +439,12 @@ export function createIngest(deps: IngestDeps) {
     return writing;
   }
 
-  /** Status fields and online changes (rare next to telemetry): a statement per device. */
+  /** Status fields and online changes (rare next to telemetry): a statement per device, in device-ID order. */
   async function writeDeviceChanges(trx: Db, taken: Batch): Promise<void> {
-    for (const [deviceId, patch] of taken.patches) await devices.patch(trx, deviceId, patch);
-    for (const transition of taken.transitions) transition.changed = await devices.setOnline(trx, transition.deviceId, transition.online, transition.at);
+    for (const deviceId of [...taken.patches.keys()].sort()) await devices.patch(trx, deviceId, taken.patches.get(deviceId) ?? {});
+    // Stable sort: one device's transitions keep their order.
+    const transitions = [...taken.transitions].sort((x, y) => (x.deviceId < y.deviceId ? -1 : x.deviceId > y.deviceId ? 1 : 0));
+    for (const transition of transitions) transition.changed = await devices.setOnline(trx, transition.deviceId, transition.online, transition.at);
   }
 
   function requeue(failed: Batch): void {
@@ -428,16 +478,64 @@ export function createIngest(deps: IngestDeps) {
       if (closed) return drop(channel, 'overload', deviceId, 'ingest is closing');
       const length = typeof raw === 'string' ? Buffer.byteLength(raw) : raw.length;
       if (length > DEVICE_MESSAGE_MAX_BYTES) return drop(channel, 'oversized', deviceId, `${length} bytes`);
-      const entry = directory.cached(deviceId) ?? (directory.knownUnknown(deviceId) ? null : await directory.lookup(deviceId));
+      const entry = directory.cached(deviceId) ?? (directory.knownUnknown(deviceId) ? null : await lookup(deviceId));
       if (!entry) return drop(channel, 'unknownDevice', deviceId);
-      if (!source.lastWill && !withinRate(deviceId, performance.now())) return drop(channel, 'flood', deviceId);
+      if (!source.lastWill && !source.checked && !withinRate(deviceId, performance.now())) return drop(channel, 'flood', deviceId);
       // Under overload only telemetry is shed: an event (a fall, an SOS), a status or an ack is never
       // dropped for load, so no alarm is lost to it; the per-device flood limit above still bounds them.
       if (batch.size >= options.queueMax && channel === 'telemetry') return drop(channel, 'overload', deviceId);
       const body = parseJson(raw);
       if (body === undefined) return drop(channel, 'malformed', deviceId, 'not JSON');
-      return accept(entry, channel, body, raw, source);
+      const outcome = await accept(entry, channel, body, raw, source);
+      if (outcome.ok) {
+        const via = source.transport === 'http' ? 'http' : 'mqtt';
+        if (transports.get(deviceId) !== via) transports.set(deviceId, via);
+      }
+      return outcome;
     },
+    /**
+     * What an HTTP message must pass before it is appended to the device log (NATS_URL), so the device
+     * hears 400, 413 or 429 at once as without the log: size, flood limit, JSON and the channel's schema.
+     * What needs the device's state (clock, sub-devices, the catalogue) is checked by the partition's
+     * owner when it handles the message (refused there, counted in the drop log).
+     */
+    check(deviceId: string, channel: DeviceChannel, raw: Buffer): IngestOutcome {
+      if (closed) return drop(channel, 'overload', deviceId, 'ingest is closing');
+      if (raw.length > DEVICE_MESSAGE_MAX_BYTES) return drop(channel, 'oversized', deviceId, `${raw.length} bytes`);
+      if (!withinRate(deviceId, performance.now())) return drop(channel, 'flood', deviceId);
+      const body = parseJson(raw);
+      if (body === undefined) return drop(channel, 'malformed', deviceId, 'not JSON');
+      switch (channel) {
+        case 'telemetry': {
+          if (readTelemetryFast(body)) break;
+          const parsed = TelemetryMessageSchema.safeParse(body);
+          if (!parsed.success) return drop(channel, 'malformed', deviceId, parsed.error.issues[0]?.message);
+          break;
+        }
+        case 'status': {
+          const parsed = StatusMessageSchema.safeParse(body);
+          if (!parsed.success) return drop(channel, 'malformed', deviceId, parsed.error.issues[0]?.message);
+          break;
+        }
+        case 'event': {
+          const parsed = EventMessageSchema.safeParse(body);
+          if (parsed.success) break;
+          const type = typeof body === 'object' && body !== null && 'type' in body ? body.type : undefined;
+          const unknownType = typeof type === 'string' && !DEVICE_EVENT_TYPES.some((known) => known === type);
+          return drop(channel, unknownType ? 'unknownType' : 'malformed', deviceId, unknownType ? type : parsed.error.issues[0]?.message);
+        }
+        case 'ack': {
+          const parsed = AckMessageSchema.safeParse(body);
+          if (!parsed.success) return drop(channel, 'malformed', deviceId, parsed.error.issues[0]?.message);
+          break;
+        }
+        case 'cmd':
+          return drop(channel, 'forbiddenTopic', deviceId, 'devices do not publish on cmd');
+      }
+      return { ok: true };
+    },
+    /** How the device talked last (MQTT, embedded or external broker, or HTTP); undefined before its first message here. */
+    transportOf: (deviceId: string): 'mqtt' | 'http' | undefined => transports.get(deviceId),
     /** Records a refusal made before ingest (authentication, topic rights). */
     refuse(channel: string, reason: DropReason, deviceId: string | null, detail?: string): void {
       drop(channel, reason, deviceId, detail);
@@ -471,6 +569,20 @@ export function createIngest(deps: IngestDeps) {
       while (writing) await writing;
       await write(true);
       while (writing) await writing;
+    },
+    /**
+     * Stores everything received so far and publishes its events, retrying until it is committed
+     * (a lost database connection requeues the batch): the device log acknowledges only after it.
+     */
+    async settle(): Promise<void> {
+      // Waits for what was received before the call, not for an empty queue (other partitions keep adding).
+      const target = acceptedCount;
+      for (;;) {
+        await this.flush();
+        if (committedCount >= target) return;
+        if (closed) throw new Error('ingest closed before the messages were stored');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     },
     async close(): Promise<void> {
       await this.flush();

@@ -1,3 +1,4 @@
+import { testDeviceKeys } from '../test/device-keys.ts';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -47,7 +48,7 @@ describe('device authentication on an external Mosquitto (password and ACL files
     const { openDatabase } = await import('../db/database.ts');
     const empty = openDatabase({ databaseUrl: null, dataDir: dir });
     await empty.db.schema.createTable('devices').addColumn('device_id', 'text').addColumn('device_key', 'text').addColumn('previous_key', 'text').addColumn('previous_key_until', 'integer').execute();
-    await writeMosquittoAuth(empty.db, dir, serverAccount);
+    await writeMosquittoAuth(empty.db, dir, serverAccount, testDeviceKeys);
     await empty.close();
     readableByBroker();
     broker = spawn('/usr/sbin/mosquitto', ['-c', path.join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
@@ -67,7 +68,7 @@ describe('device authentication on an external Mosquitto (password and ACL files
     const { db } = server.vigil.database;
     const device = await registerDevice(db);
     const other = await registerDevice(db);
-    await writeMosquittoAuth(db, dir, serverAccount);
+    await writeMosquittoAuth(db, dir, serverAccount, server.vigil.deviceKeys);
     readableByBroker();
     broker.kill('SIGHUP');
     const statuses = collect(server.vigil.bus, 'device.status');
@@ -103,10 +104,14 @@ describe('Mosquitto password file during a key rotation', () => {
     try {
       await handle.db.schema.createTable('devices').addColumn('device_id', 'text').addColumn('device_key', 'text').addColumn('previous_key', 'text').addColumn('previous_key_until', 'integer').execute();
       const now = Date.now();
+      const seal = (key: string) => testDeviceKeys.seal(key);
       // The stand-in table has only the columns the writer reads: inserted as plain SQL.
       await sql`insert into devices (device_id, device_key, previous_key, previous_key_until) values
-        ('IN-GRACE', 'new-1', 'old-1', ${now + 60_000}), ('GRACE-OVER', 'new-2', 'old-2', ${now - 1}), ('CONFIRMED', 'new-3', null, null)`.execute(handle.db);
-      await writeMosquittoAuth(handle.db, dir, { userName: 'vigil', password: 'server-secret' }, now);
+        ('IN-GRACE', ${seal('new-1')}, ${seal('old-1')}, ${now + 60_000}), ('GRACE-OVER', ${seal('new-2')}, ${seal('old-2')}, ${now - 1}),
+        ('CONFIRMED', ${seal('new-3')}, null, null), ('NOT-SEALED', 'plain-4', null, null)`.execute(handle.db);
+      const written = await writeMosquittoAuth(handle.db, dir, { userName: 'vigil', password: 'server-secret' }, testDeviceKeys, now);
+      // A key the registry holds in the clear (not sealed by this installation) opens nothing, in Mosquitto either.
+      assert.deepEqual(written, { devices: 3, skipped: ['NOT-SEALED'] });
       const text = fs.readFileSync(path.join(dir, 'vigil.passwd'), 'utf8');
       assert.equal(lineAccepts(text, 'IN-GRACE', 'old-1'), true);
       assert.equal(lineAccepts(text, 'IN-GRACE', 'new-1'), false);

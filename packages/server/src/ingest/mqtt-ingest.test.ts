@@ -22,7 +22,7 @@ describe('device protocol over the embedded MQTT broker', () => {
 
   test('status, telemetry and event are stored, then published on the bus', async () => {
     const { db } = server.vigil.database;
-    const device = await registerDevice(db);
+    const device = await registerDevice(db, { deviceType: 20993 });
     const statuses = collect(server.vigil.bus, 'device.status');
     const events = collect(server.vigil.bus, 'device.event');
     const storedWhenPublished: number[] = [];
@@ -94,7 +94,7 @@ describe('device protocol over the embedded MQTT broker', () => {
 
   test('malformed, unknown-type, oversized and flooding messages are dropped and counted; good ones still get in', async () => {
     const { db } = server.vigil.database;
-    const device = await registerDevice(db);
+    const device = await registerDevice(db, { deviceType: 20995 });
     const events = collect(server.vigil.bus, 'device.event');
     const client = await connectDevice(url, device);
     const topic = deviceTopic(device.deviceId, 'event');
@@ -111,13 +111,13 @@ describe('device protocol over the embedded MQTT broker', () => {
     assert.equal(await count('oversized'), before.oversized + 1);
 
     // A flood: far more than the burst in a moment. Some get in, the rest are dropped, and the device stays connected.
-    const flood = Array.from({ length: 200 }, (_, i) => client.publishAsync(topic, JSON.stringify({ ts: Date.now(), type: 'motion', status: i % 2 }), { qos: 1 }));
+    const flood = Array.from({ length: 200 }, (_, i) => client.publishAsync(topic, JSON.stringify({ ts: Date.now(), type: 'door', status: i % 2 }), { qos: 1 }));
     await Promise.all(flood);
     const dropped = (await count('flood')) - before.flood;
     assert.ok(dropped >= 100, `flood drops: ${dropped}`);
     assert.ok(client.connected);
     // Another device is not slowed down by it.
-    const other = await registerDevice(db);
+    const other = await registerDevice(db, { deviceType: 20996 });
     const otherClient = await connectDevice(url, other);
     await otherClient.publishAsync(deviceTopic(other.deviceId, 'event'), JSON.stringify({ ts: Date.now(), type: 'smoke', status: 1 }), { qos: 1 });
     await eventually(() => events.find((entry) => entry.deviceId === other.deviceId), 'the other device\'s event');
@@ -127,7 +127,7 @@ describe('device protocol over the embedded MQTT broker', () => {
 
   test('the last will takes a device offline; its next message brings it back', async () => {
     const { db } = server.vigil.database;
-    const device = await registerDevice(db);
+    const device = await registerDevice(db, { deviceType: 20995 });
     const statuses = collect(server.vigil.bus, 'device.status');
     const client = await connectDevice(url, device, { will: true });
     await client.publishAsync(deviceTopic(device.deviceId, 'status'), JSON.stringify({ online: true }), { qos: 1, retain: true });

@@ -1,5 +1,4 @@
 import { Duplex, PassThrough } from 'node:stream';
-import type { Socket } from 'node:net';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 
 /** MQTT 3.1.1 CONNACK return codes as MQTT 5 reason codes. */
@@ -54,9 +53,22 @@ function toBroker(packet: Packet, pendingUnsubscribes: Map<number, number>): Pac
   }
 }
 
+/**
+ * PUBACK reason codes for the next PUBACK of a message id, per bridged connection (the stream the
+ * broker reads): the embedded broker notes here that a message was dropped, and the bridge answers
+ * the MQTT 5 client with that reason instead of 0 (success).
+ */
+export const pubackReasons = new WeakMap<Duplex, Map<number, number>>();
+
 /** The broker's MQTT 3.1.1 packet as MQTT 5 for the client. */
-function toClient(packet: Packet, pendingUnsubscribes: Map<number, number>): Packet {
+function toClient(packet: Packet, pendingUnsubscribes: Map<number, number>, reasons: Map<number, number>): Packet {
   switch (packet.cmd) {
+    case 'puback': {
+      const reasonCode = reasons.get(packet.messageId ?? 0);
+      if (reasonCode === undefined) return packet;
+      reasons.delete(packet.messageId ?? 0);
+      return { cmd: 'puback', messageId: packet.messageId ?? 0, reasonCode };
+    }
     case 'connack':
       return { cmd: 'connack', sessionPresent: packet.sessionPresent, reasonCode: CONNACK_REASON[packet.returnCode ?? 0] ?? 0x80 };
     case 'unsuback': {
@@ -76,13 +88,15 @@ function toClient(packet: Packet, pendingUnsubscribes: Map<number, number>): Pac
  * a DISCONNECT asking for the will closes the connection so the broker publishes it.
  * `initial` holds the bytes already read from the socket (the CONNECT).
  */
-export function bridgeMqtt5(socket: Socket, initial: Buffer, handle: (stream: Duplex) => void): void {
+export function bridgeMqtt5(socket: Duplex, initial: Buffer, handle: (stream: Duplex) => void): void {
   const inbound = new PassThrough();
   const outbound = new PassThrough();
   const inner = Duplex.from({ readable: inbound, writable: outbound });
   const fromClient = mqttPacket.parser({ protocolVersion: 5 });
   const fromBroker = mqttPacket.parser({ protocolVersion: 4 });
   const pendingUnsubscribes = new Map<number, number>();
+  const reasons = new Map<number, number>();
+  pubackReasons.set(inner, reasons);
   const close = () => {
     socket.destroy();
     inner.destroy();
@@ -94,7 +108,7 @@ export function bridgeMqtt5(socket: Socket, initial: Buffer, handle: (stream: Du
   });
   fromClient.on('error', close);
   fromBroker.on('packet', (packet) => {
-    if (!socket.destroyed) socket.write(mqttPacket.generate(toClient(packet, pendingUnsubscribes), { protocolVersion: 5 }));
+    if (!socket.destroyed) socket.write(mqttPacket.generate(toClient(packet, pendingUnsubscribes, reasons), { protocolVersion: 5 }));
   });
   fromBroker.on('error', close);
   outbound.on('data', (chunk: Buffer) => fromBroker.parse(chunk));

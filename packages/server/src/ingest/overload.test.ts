@@ -18,9 +18,9 @@ describe('ingest under overload', () => {
 
   test('telemetry beyond the queue is dropped as overload; an event and a status are still taken and stored', async () => {
     const { db } = server.vigil.database;
-    const device = await registerDevice(db, { online: true });
+    const device = await registerDevice(db, { deviceType: 20993, online: true });
     const ingest = server.vigil.devices.ingest;
-    const t = Date.UTC(2026, 10, 20, 22);
+    const t = Math.floor(Date.now() / 1000) * 1000 - 3600_000;
     const telemetry = (i: number) => JSON.stringify({ ts: t + i * 1000, samples: [{ t: t + i * 1000, hr: 60, rr: 14, move: 0, bed: 'in' }] });
     for (let i = 0; i < 3; i++) assert.deepEqual(await ingest.receive(device.deviceId, 'telemetry', telemetry(i), { transport: 'http' }), { ok: true });
     assert.deepEqual(await ingest.receive(device.deviceId, 'telemetry', telemetry(3), { transport: 'http' }), { ok: false, reason: 'overload' });

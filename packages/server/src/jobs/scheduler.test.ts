@@ -4,7 +4,7 @@ import * as api from '@vigil/contracts';
 import { Status } from '@vigil/contracts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { leaseRepository } from './lease.repository.ts';
-import { createScheduler, msUntilDailyAt, type SchedulerLog } from './scheduler.ts';
+import { createScheduler, LEASE_MS, msUntilDailyAt, RENEW_EVERY_MS, type SchedulerLog } from './scheduler.ts';
 
 /** A log that keeps what it was told, so a test can read it. */
 function memoryLog(): SchedulerLog & { errors: string[] } {
@@ -51,6 +51,35 @@ describe('scheduler leader election on one database', () => {
     await follower.stop();
     assert.equal(await leader.tryLead(), true, 'a stopped leader gives the lease up at once');
     await leader.stop();
+  });
+
+  test('a leader that stops renewing (a paused process) is replaced within 15 s, and a 2 s job runs on the other by then', async () => {
+    assert.ok(LEASE_MS + RENEW_EVERY_MS <= 13_000, 'lease and renewal add up to at most 13 s');
+    const leases = leaseRepository(server.vigil.database.db);
+    clock += 120_000;
+    let frozen = false;
+    const thaw: (() => void)[] = [];
+    // The paused process's lease calls never come back (until the test ends).
+    const pausable = { ...leases, acquire: (...args: Parameters<typeof leases.acquire>) => (frozen ? new Promise<boolean>((resolve) => thaw.push(() => resolve(false))) : leases.acquire(...args)) };
+    const runs: { instanceId: string; at: number }[] = [];
+    const first = createScheduler({ leases: pausable, log: memoryLog(), instanceId: 'paused' });
+    const second = createScheduler({ leases, log: memoryLog(), instanceId: 'survivor' });
+    for (const scheduler of [first, second]) {
+      scheduler.registerJob({ name: 'escalation', schedule: { everyMs: 2_000 }, run: async () => void runs.push({ instanceId: scheduler.instanceId, at: Date.now() }) });
+    }
+    assert.equal(await first.tryLead(), true);
+    first.start();
+    second.start();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    assert.ok(runs.length > 0 && runs.every((run) => run.instanceId === 'paused'), 'only the leader runs the job');
+    frozen = true;
+    const pausedAt = Date.now();
+    while (!runs.some((run) => run.instanceId === 'survivor') && Date.now() - pausedAt < 20_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    const takeover = (runs.find((run) => run.instanceId === 'survivor')?.at ?? Number.POSITIVE_INFINITY) - pausedAt;
+    assert.ok(takeover <= 15_000, `the survivor ran the job ${takeover} ms after the leader stopped renewing`);
+    frozen = false;
+    for (const resolve of thaw) resolve();
+    await Promise.all([first.stop(), second.stop()]);
   });
 
   test('many schedulers racing for the lease: exactly one wins', async () => {

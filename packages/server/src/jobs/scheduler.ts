@@ -44,11 +44,20 @@ export interface SchedulerOptions {
   now?: () => number;
   /** How long a taken lease lasts without renewal. */
   leaseMs?: number;
+  /** How often every process takes or renews the lease. */
+  renewEveryMs?: number;
   instanceId?: string;
 }
 
 const LEASE_NAME = 'scheduler';
-const DEFAULT_LEASE_MS = 60_000;
+/**
+ * A leader renews every 3 s a lease of 10 s; every other process tries to take it as often, so a
+ * leader that dies or stalls is replaced within LEASE_MS + RENEW_EVERY_MS = 13 s (issue 26: ≤ 15 s).
+ * A job's own timer also tries before each run, so a short job (alarm escalation, every 2 s) is late
+ * by at most that failover.
+ */
+export const LEASE_MS = 10_000;
+export const RENEW_EVERY_MS = 3_000;
 
 /** Milliseconds from `now` to the next local `HH:MM` (today if still ahead, else tomorrow). */
 export function msUntilDailyAt(dailyAt: string, now: number): number {
@@ -68,7 +77,8 @@ export function msUntilDailyAt(dailyAt: string, now: number): number {
  */
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const now = options.now ?? Date.now;
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const renewEveryMs = options.renewEveryMs ?? Math.min(RENEW_EVERY_MS, Math.floor(leaseMs / 3));
   const instanceId = options.instanceId ?? `${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
   const jobs = new Map<string, JobDefinition>();
   const timers = new Set<NodeJS.Timeout>();
@@ -155,7 +165,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       if (started) return;
       started = true;
       // Renew well before the lease runs out, so a live leader keeps it.
-      track(setInterval(() => void tryLead(), Math.max(1000, Math.floor(leaseMs / 3))));
+      track(setInterval(() => void tryLead(), Math.max(100, renewEveryMs)));
       void tryLead();
       for (const job of jobs.values()) schedule(job);
     },

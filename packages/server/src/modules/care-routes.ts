@@ -1,4 +1,6 @@
+import type { CareConfig } from '@vigil/contracts';
 import type { Db } from '../db/database.ts';
+import type { SessionInfo } from '../http/context.ts';
 import { transactional } from '../db/transactional.ts';
 import type { OperationRegistrar } from '../http/register.ts';
 import type { WorkerPool } from '../workers/pool.ts';
@@ -25,6 +27,9 @@ import { residentService } from './residents/resident.service.ts';
 import { residentSpreadsheet } from './residents/resident-spreadsheet.ts';
 import { residentStateService } from './residents/resident-state.service.ts';
 
+/** Applies a community's saved sleep config to its sleep monitors (the device module); answers how many. */
+export type ApplySleepConfig = (session: SessionInfo, communityIds: readonly number[], config: CareConfig) => Promise<number>;
+
 /** The repositories of care data, bound to the database or to one transaction. */
 function careRepositories(db: Db) {
   return {
@@ -40,16 +45,19 @@ function careRepositories(db: Db) {
 }
 
 /** Wires the care-data modules: addresses and beds, residents and relatives, caregivers, communities and geofences. */
-export function careRoutes(allRoutes: OperationRegistrar, db: Db, now: () => number, workers: WorkerPool): void {
+export function careRoutes(
+  allRoutes: OperationRegistrar, db: Db, now: () => number, workers: WorkerPool,
+  hooks: { onAbsenceChange?: (residentId: number) => void; applySleepConfig?: ApplySleepConfig } = {},
+): void {
   // A read-only sub-account reads care data but every write answers 403.
   const routes = withDataPermission(allRoutes);
   // Each service gets the repositories it names; `transaction` hands the same set bound to one transaction.
   const care = { ...careRepositories(db), transaction: transactional(db, careRepositories), now };
   const addresses = addressService(care);
   addressRoutes(routes, addresses, bedService(care), bedSpreadsheet({ ...care, workers }));
-  communityRoutes(routes, communityService({ ...care, addresses }));
+  communityRoutes(routes, communityService({ ...care, addresses, applySleepConfig: hooks.applySleepConfig }));
   const residents = residentService(care);
-  residentRoutes(routes, residents, residentStateService(care), residentSpreadsheet({ ...care, residents, workers }));
+  residentRoutes(routes, residents, residentStateService({ ...care, onAbsenceChange: hooks.onAbsenceChange }), residentSpreadsheet({ ...care, residents, workers }));
   const caregivers = caregiverService(care);
   caregiverRoutes(routes, caregivers, caregiverSpreadsheet({ ...care, service: caregivers, workers }));
 }

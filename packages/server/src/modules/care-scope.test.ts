@@ -76,6 +76,9 @@ describe('care data tenant scope', () => {
     [api.getUserMessageById, () => ({ id: a.residentId }), Status.NOT_FOUND],
     [api.updateUser, () => ({ ...residentInput(), id: a.residentId }), Status.NOT_FOUND],
     [api.deleteResident, () => ({ id: a.residentId }), Status.NOT_FOUND],
+    [api.residentErase, () => ({ id: a.residentId }), Status.NOT_FOUND],
+    [api.transientPost, () => ({ userId: a.residentId, reason: 'hospital', until: null, remark: '' }), Status.NOT_FOUND],
+    [api.transientDelete, () => ({ userId: a.residentId }), Status.NOT_FOUND],
     [api.getUserCheckIn, () => ({ id: a.residentId }), Status.NOT_FOUND],
     [api.getUserCheckIn, () => ({ id: a.residentId, action: 'deregister' }), Status.NOT_FOUND],
     [api.insertUser, () => ({ ...residentInput(), bunkId: a.bedId, confirmBunk: true }), Status.BAD_REQUEST],
@@ -167,7 +170,8 @@ describe('care data tenant scope', () => {
     assert.equal(readOnly.permissionType, 2);
     const walked = new Set<string>();
     // The PDF exports are reads (GET) that answer a file, not an envelope: reports/report-pdf.test.ts walks them.
-    walked.add(api.exportDailyPdf.id).add(api.exportMonthPdf.id);
+    // So is a resident's personal-data archive: personal-data/personal-data.test.ts walks its scope.
+    walked.add(api.exportDailyPdf.id).add(api.exportMonthPdf.id).add(api.residentPersonalData.id);
     for (const [operation, input] of [...foreignCalls.map(([operation, input]): [Operation, () => Record<string, unknown>] => [operation, input]), ...ownCalls]) {
       walked.add(operation.id);
       const result = await callAs(operation, input(), readOnly.token);
@@ -237,7 +241,9 @@ describe('care data tenant scope', () => {
       'bunk.excelModel', 'userManage.excelModel', 'nursing.excelModel', 'userManagement.exportData', 'nursing.exportData',
       'bunk.batchAddBunk', 'userManagement.batchAdd', 'nursing.batchAdd', 'bunk.insert',
       // Tenant scope of the PDF exports: reports/report-pdf.test.ts.
-      'report.exportDailyPdf', 'report.exportMonthPdf']);
+      'report.exportDailyPdf', 'report.exportMonthPdf',
+      // A resident's personal-data archive (a file): personal-data/personal-data.test.ts.
+      'userManagement.personalData']);
     const care = ALL_OPERATIONS.filter((operation) => CARE_TAGS.includes(operation.tag));
     assert.deepEqual(care.filter((operation) => !walked.has(operation.id)).map((operation) => operation.id), []);
   });

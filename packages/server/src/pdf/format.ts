@@ -12,6 +12,16 @@ export function formatNumber(language: Language, value: number, digits = 0): str
   return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: digits }).format(value);
 }
 
+/** The zone's offset from UTC at the instant, ms (east positive). */
+export function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const minute = Math.floor(instant / 60_000) * 60_000;
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) - minute;
+}
+
 /** A clock time (HH:mm) in a time zone. */
 export function formatClock(language: Language, instant: number, timeZone: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);

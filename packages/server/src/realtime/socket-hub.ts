@@ -9,6 +9,7 @@ import {
   pickLanguage,
   LanguageSchema,
   SOCKET_CLOSE_IDLE,
+  SOCKET_CLOSE_REFETCH,
   SOCKET_CLOSE_LOGIN_FAILED,
   SOCKET_CLOSE_SESSION_ENDED,
   SOCKET_FRAME_MAX_BYTES,
@@ -247,7 +248,26 @@ export function socketHub(deps: {
   }, SOCKET_HEARTBEAT_MS);
   timer.unref();
 
+  /**
+   * Tells every console that frames may have been missed (the bus between processes was
+   * interrupted): each socket is closed with SOCKET_CLOSE_REFETCH, so the console reconnects and
+   * fetches the pending list again, as after any reconnect (the socket protocol's refetch path).
+   */
+  function refetchAll(): number {
+    let told = 0;
+    for (const client of clients) {
+      if (client.ws.readyState !== WebSocket.OPEN) continue;
+      client.ws.close(SOCKET_CLOSE_REFETCH, 'events may have been missed: fetch again');
+      told++;
+    }
+    return told;
+  }
+
   const unsubscribe = [
+    deps.bus.onInterrupted(() => {
+      const told = refetchAll();
+      deps.log.warn({ sockets: told }, 'event bus was interrupted: consoles told to fetch the pending list again');
+    }),
     deps.bus.subscribe('alarm.raised', ({ providerId, alarm }) => {
       const path = notifyPath(alarm.deviceType);
       broadcast(providerId, (language) => ({ path, data: localized(alarm, language) }));
@@ -297,6 +317,7 @@ export function socketHub(deps: {
         }),
       );
     },
+    refetchAll,
     /** Checks every logged-in socket's session now (tests; a logout elsewhere shows within 10 s anyway). */
     recheckAll: () => recheck([...clients].filter((client) => client.session !== null)),
     close(): void {

@@ -6,6 +6,9 @@ import {
 } from '@vigil/contracts';
 import { createRuleEngine, type RuleEngine } from './engine.ts';
 import { DIRECT_EVENT_ALERTS } from './event-rules.ts';
+import { parseRuleState, serializeRuleState } from './rule-state-store.ts';
+import { INITIAL_SLEEP_STATE } from './sleep-rules.ts';
+import { withinSleepWindow } from './sleep-window.ts';
 import type { RuleAction, RuleSettings } from './types.ts';
 
 const T0 = Date.UTC(2026, 0, 10, 22, 0, 0);
@@ -209,5 +212,53 @@ describe('rules engine: edges', () => {
   it('ignores a returning status that was never offline, and pairing events', () => {
     const { actions } = feed(21008, [{ status: { online: true, wasOnline: true, at: T0 } }, { event: { type: 'pairing', status: 1, at: T0 } }]);
     assert.deepEqual(actions, []);
+  });
+
+  it('raises left-bed alarms only inside the sleep schedule, timing from bed time', () => {
+    const window = { bedTime: '21:00', wakeTime: '07:00', timeZone: 'UTC' };
+    const night = (t: number) => withinSleepWindow(t, window);
+    const engine = createRuleEngine();
+    const noon = Date.UTC(2026, 0, 10, 12, 0, 0);
+    const day = engine.samples(DEVICE, 49, [...run(noon, 5), ...run(noon + 5000, ALL_ON.values.leftBedTime + 10, { bed: 'out' })], ALL_ON, night);
+    assert.equal(raised(day, 'LEFT_BED').length + raised(day, 'LEFT_BED_OVERTIME').length, 0, 'nothing at noon');
+    // Still up at 21:00: out of bed counts from bed time, not from noon.
+    const evening = Date.UTC(2026, 0, 10, 20, 59, 0);
+    const late = engine.samples(DEVICE, 49, run(evening, 60 + ALL_ON.values.leftBedTime - 1, { bed: 'out' }), ALL_ON, night);
+    assert.equal(raised(late, 'LEFT_BED_OVERTIME').length, 0);
+    const later = engine.samples(DEVICE, 49, run(evening + seconds(60 + ALL_ON.values.leftBedTime), 2, { bed: 'out' }), ALL_ON, night);
+    assert.equal(raised(later, 'LEFT_BED_OVERTIME').length, 1);
+  });
+
+  it('reads the sleep schedule on the care home\'s clock, across midnight and not', () => {
+    const window = { bedTime: '21:00', wakeTime: '07:00', timeZone: 'Europe/Prague' };
+    assert.equal(withinSleepWindow(Date.UTC(2026, 6, 1, 19, 0), window), true, '21:00 in Prague in summer (UTC+2)');
+    assert.equal(withinSleepWindow(Date.UTC(2026, 6, 1, 18, 59), window), false);
+    assert.equal(withinSleepWindow(Date.UTC(2026, 0, 1, 5, 59), window), true, '06:59 in winter (UTC+1)');
+    assert.equal(withinSleepWindow(Date.UTC(2026, 0, 1, 6, 0), window), false, '07:00 is the end');
+    const afternoon = { bedTime: '13:00', wakeTime: '15:00', timeZone: 'UTC' };
+    assert.equal(withinSleepWindow(Date.UTC(2026, 0, 1, 14, 0), afternoon), true);
+    assert.equal(withinSleepWindow(Date.UTC(2026, 0, 1, 16, 0), afternoon), false);
+    assert.equal(withinSleepWindow(Date.UTC(2026, 0, 1, 3, 0), { ...afternoon, timeZone: 'Not/AZone' }), false, 'an unknown zone reads as UTC');
+  });
+
+  it('keeps a device\'s state through JSON; a part that does not read starts fresh', () => {
+    const engine = createRuleEngine();
+    engine.place(DEVICE, 49, { providerId: 7, bedId: 1, roomId: 2, residentId: null });
+    const placement = engine.placementOf(DEVICE);
+    assert.deepEqual(placement, { providerId: 7, bedId: 1, roomId: 2, residentId: null });
+    const json = serializeRuleState({
+      deviceType: 49,
+      sensor: { doorOpenSince: null, uncloseRaised: false, lastMotionAt: T0, infraredRaised: ['INFRARED_8H'] },
+      sleep: { ...INITIAL_SLEEP_STATE, bed: 'out', out: { since: T0, raised: true, overtime: false } },
+      placement,
+    });
+    const back = parseRuleState(49, json);
+    assert.equal(back?.sleep.out.since, T0);
+    assert.deepEqual(back?.sensor.infraredRaised, ['INFRARED_8H']);
+    assert.deepEqual(back?.placement, placement);
+    const broken = parseRuleState(49, JSON.stringify({ sensor: { doorOpenSince: 'soon' }, sleep: JSON.parse(json).sleep, placement: null }));
+    assert.equal(broken?.sensor.doorOpenSince, null, 'a sensor part that does not read starts fresh');
+    assert.equal(broken?.sleep.out.since, T0, 'the sleep part still reads');
+    assert.equal(parseRuleState(49, 'not json'), null);
   });
 });

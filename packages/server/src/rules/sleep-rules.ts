@@ -14,8 +14,8 @@ interface Episode { since: number | null; raised: boolean }
 const idle: Episode = { since: null, raised: false };
 
 /**
- * Per-device memory of the sleep-monitor rules. Everything is derived from the samples;
- * it lives in memory only (docs/alarms.md "Rule state").
+ * Per-device memory of the sleep-monitor rules. Everything is derived from the samples; plain
+ * JSON, kept in device_rule_states across restarts (rule-state-store.ts, docs/alarms.md "Rule state").
  */
 export interface SleepRuleState {
   bed: Bed | null;
@@ -79,8 +79,13 @@ function sustained(episode: Episode, holds: boolean, t: number, seconds: number,
   return { since, raised: episode.raised };
 }
 
+/** Whether an instant lies inside the resident's sleep schedule (rules/sleep-window.ts); the left-bed rules apply only then. */
+export type SleepHours = (t: number) => boolean;
+/** No schedule known: every hour counts (the safe reading). */
+export const ALWAYS: SleepHours = () => true;
+
 /** One sample through the rules. */
-export function onSample(state: SleepRuleState, sample: TelemetrySample, settings: RuleSettings): RuleOutcome<SleepRuleState> {
+export function onSample(state: SleepRuleState, sample: TelemetrySample, settings: RuleSettings, sleepHours: SleepHours = ALWAYS): RuleOutcome<SleepRuleState> {
   const v = settings.values;
   const t = sample.t;
   const actions: RuleAction[] = [];
@@ -102,13 +107,17 @@ export function onSample(state: SleepRuleState, sample: TelemetrySample, setting
       actions.push(relieve('SITING_UP', t, AUTO), relieve('SIT_UP_ING', t, AUTO));
     }
   } else if (sample.bed === 'out') {
+    // The left-bed rules apply inside the sleep schedule only (issue 25): someone up at noon is no alarm.
+    // Out-of-bed time counts from leaving the bed or from bed time, whichever is later.
+    const asleepHours = sleepHours(t);
     if (known && wasIn) {
-      actions.push(raise('LEFT_BED', t), relieve('GO_TO_BED', t, AUTO));
+      if (asleepHours) actions.push(raise('LEFT_BED', t));
+      actions.push(relieve('GO_TO_BED', t, AUTO));
       if (state.bed === 'sitting' || state.bed === 'suspectedSitting') actions.push(relieve('SITING_UP', t, AUTO), relieve('SIT_UP_ING', t, AUTO));
     }
-    const since = state.out.since ?? t;
+    const since = asleepHours ? (state.out.since ?? t) : null;
     let overtime = state.out.overtime;
-    if (!overtime && lasted(since, t, v.leftBedTime)) {
+    if (asleepHours && !overtime && lasted(since, t, v.leftBedTime)) {
       actions.push(raise('LEFT_BED_OVERTIME', t, v.leftBedTime));
       overtime = true;
     }
@@ -208,11 +217,11 @@ export function onSample(state: SleepRuleState, sample: TelemetrySample, setting
 }
 
 /** A batch of samples, in time order. */
-export function onSamples(state: SleepRuleState, samples: readonly TelemetrySample[], settings: RuleSettings): RuleOutcome<SleepRuleState> {
+export function onSamples(state: SleepRuleState, samples: readonly TelemetrySample[], settings: RuleSettings, sleepHours: SleepHours = ALWAYS): RuleOutcome<SleepRuleState> {
   let current = state;
   const actions: RuleAction[] = [];
   for (const sample of [...samples].sort((a, b) => a.t - b.t)) {
-    const outcome = onSample(current, sample, settings);
+    const outcome = onSample(current, sample, settings, sleepHours);
     current = outcome.state;
     actions.push(...outcome.actions);
   }

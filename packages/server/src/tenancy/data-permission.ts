@@ -33,6 +33,8 @@ export const CARE_READ_OPERATIONS: Readonly<Record<string, true | ((input: unkno
   getUserMessageById: true,
   'userManage.excelModel': true,
   'userManagement.exportData': true,
+  // A resident's data archive only reads (docs/audit.md "Personal data").
+  'userManagement.personalData': true,
   // Without an action it reads the check-in state; with one it changes it.
   'user.getUserCheckIn': (input) => typeof input === 'object' && input !== null && !('action' in input && input.action),
   'nursing.queryNursingList': true,
@@ -80,6 +82,9 @@ export const CARE_READ_OPERATIONS: Readonly<Record<string, true | ((input: unkno
   'analytics.settings': true,
   'analytics.handover': true,
   'analytics.handoverPdf': true,
+  // Escalation chains (issue 28): the chain and an alarm's "who was told" are read; saving a chain is a change.
+  'escalation.get': true,
+  'alarm.notifications': true,
 };
 
 /** True when the operation, with this input, only reads. */

@@ -1,3 +1,4 @@
+import { testDeviceKeys } from './device-keys.ts';
 import crypto from 'node:crypto';
 import { SOCKET_PATH, type DevicePlacement, type ServerFrame } from '@vigil/contracts';
 import { WebSocket } from 'ws';
@@ -15,7 +16,7 @@ export async function insertDevice(db: Db, device: { deviceId?: string; deviceTy
   await db
     .insertInto('devices')
     .values({
-      device_id: deviceId, cipher_id: `C${deviceId}`, device_type: device.deviceType, device_key: crypto.randomBytes(16).toString('hex'),
+      device_id: deviceId, cipher_id: `C${deviceId}`, device_type: device.deviceType, device_key: testDeviceKeys.seal(crypto.randomBytes(16).toString('hex')),
       provider_id: device.providerId, bed_id: device.bedId, room_id: device.roomId, resident_id: device.residentId,
       pairing: 'none', online: 0, location: '', settings: '{}', remark: '', created_at: now, updated_at: now,
     })

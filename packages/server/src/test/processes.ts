@@ -1,3 +1,4 @@
+import { TEST_DEVICE_KEY_SECRET } from './device-keys.ts';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,8 @@ export interface VigilProcess {
   telemetry(options: { rate: number; devices: number; providerId: number; seconds: number }): Promise<void>;
   /** Lines the process printed that were not answers (e.g. the telemetry figures). */
   reports: Record<string, unknown>[];
+  /** The process's log lines (pino JSON at LOG_LEVEL, warn unless the environment says otherwise), the last 2,000. */
+  logs: { level: number; msg: string; [field: string]: unknown }[];
   /** Sends the command without waiting for it. */
   publishLater(command: Parameters<VigilProcess['publish']>[0]): void;
   stop(): Promise<void>;
@@ -28,7 +31,7 @@ export async function startVigilProcess(env: Record<string, string>): Promise<Vi
   // VIGIL_CHILD_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the child (NODE_OPTIONS refuses --cpu-prof).
   const extra = process.env.VIGIL_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', ENTRY], {
-    env: { ...process.env, LOG_LEVEL: 'warn', MQTT_PORT: '0', VIGIL_DATA_DIR: dataDir, VIGIL_ADMIN_USER: 'testadmin', VIGIL_ADMIN_PASSWORD: 'Test#Admin2026', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', MQTT_PORT: '0', VIGIL_DATA_DIR: dataDir, VIGIL_ADMIN_USER: 'testadmin', VIGIL_ADMIN_PASSWORD: 'Test#Admin2026', VIGIL_DEVICE_KEY_SECRET: TEST_DEVICE_KEY_SECRET, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -36,6 +39,7 @@ export async function startVigilProcess(env: Record<string, string>): Promise<Vi
   const lines = readline.createInterface({ input: child.stdout });
   const waiting = new Map<number, () => void>();
   const reports: Record<string, unknown>[] = [];
+  const logs: VigilProcess['logs'] = [];
   let nextId = 1;
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`vigil process did not start: ${stderr}`)), 60_000);
@@ -47,8 +51,15 @@ export async function startVigilProcess(env: Record<string, string>): Promise<Vi
       } catch {
         return;
       }
+      if (typeof message !== 'object' || message === null) return;
       // Log lines (pino, with a level) may carry a `port` too: only the process's own answers count.
-      if (typeof message !== 'object' || message === null || 'level' in message) return;
+      if ('level' in message) {
+        if (typeof message.level === 'number' && 'msg' in message && typeof message.msg === 'string') {
+          logs.push({ ...message, level: message.level, msg: message.msg });
+          if (logs.length > 2_000) logs.splice(0, logs.length - 2_000);
+        }
+        return;
+      }
       if ('port' in message && typeof message.port === 'number') {
         clearTimeout(timer);
         resolve(message.port);
@@ -71,6 +82,7 @@ export async function startVigilProcess(env: Record<string, string>): Promise<Vi
     publishLater: (command) => send(command),
     telemetry: (options) => new Promise<void>((resolve) => send({ telemetry: options }, resolve)),
     reports,
+    logs,
     async stop() {
       child.stdin.end();
       child.kill('SIGTERM');

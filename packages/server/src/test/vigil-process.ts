@@ -32,7 +32,7 @@ const PARALLEL = 50;
 
 async function main(): Promise<void> {
   const vigil = await buildApp(loadConfig({ ...process.env, PORT: '0' }), { print: () => {} });
-  if (process.env.VIGIL_TEST_SEED === '1') await seedDemo(vigil.database.db);
+  if (process.env.VIGIL_TEST_SEED === '1') await seedDemo(vigil.database.db, Date.now, { cipher: vigil.deviceCipher.encode, deviceKeys: vigil.deviceKeys });
   await vigil.app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ port: (vigil.app.server.address() as AddressInfo).port })}\n`);
   // A clean exit on SIGTERM (so --cpu-prof writes its profile); SIGKILL tests stay hard kills.

@@ -57,4 +57,33 @@ describe('worker pool', () => {
       refusal(Status.BAD_REQUEST, 'import.unreadable'),
     );
   });
+
+  test('fair pools: one tenant\'s pile of jobs holds another tenant\'s job up by at most one job, and never makes it "busy"', async () => {
+    const fair = createWorkerPool({ size: 2, queueLimit: 6, timeLimitMs: 10_000, resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 }, idleMs: 5_000, warm: 0 });
+    const single = createWorkerPool({ size: 1, queueLimit: 6, timeLimitMs: 10_000, resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 }, idleMs: 5_000, warm: 0 });
+    try {
+      for (const [name, subject] of [['two workers', fair], ['one worker (the PDF pool)', single]] as const) {
+        // Workers started first: a worker's start-up time is not what is measured.
+        await Promise.all(['w1', 'w2'].map((tenant) => subject.run(testTasks, 'nap', { ms: 10, label: tenant }, { tenant })));
+        const finished: string[] = [];
+        const run = (tenant: string, label: string) => subject.run(testTasks, 'nap', { ms: 250, label }, { tenant }).then((value) => void finished.push(value));
+        const pile = ['a1', 'a2', 'a3', 'a4', 'a5'].map((label) => run('home-a', label));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const other = run('home-b', 'b1');
+        await Promise.all([...pile, other]);
+        assert.ok(finished.indexOf('b1') <= 1, `${name}: ${finished.join(', ')}`);
+      }
+      // The pile's own limit: the sixth waiting job of one tenant is busy, another tenant's is not.
+      const blocking = Array.from({ length: 7 }, (_, index) => single.run(testTasks, 'nap', { ms: 100, label: `x${index}` }, { tenant: 'home-a' }).catch((error: unknown) => error));
+      const otherHome = single.run(testTasks, 'nap', { ms: 10, label: 'y' }, { tenant: 'home-b' });
+      const outcomes = await Promise.all(blocking);
+      assert.equal(outcomes.filter((outcome) => outcome instanceof AppError && outcome.messageKey === 'common.busy').length, 0, 'one running and six waiting fit');
+      assert.equal(await otherHome, 'y');
+      const more = await Promise.all(Array.from({ length: 8 }, () => single.run(testTasks, 'nap', { ms: 50, label: 'z' }, { tenant: 'home-c' }).catch((error: unknown) => error)));
+      assert.ok(more.some((outcome) => outcome instanceof AppError && outcome.messageKey === 'common.busy'), 'past its own queue a tenant is busy');
+    } finally {
+      await fair.close();
+      await single.close();
+    }
+  });
 });

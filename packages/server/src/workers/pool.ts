@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { isMessageKey, Status } from '@vigil/contracts';
 import { AppError, errors } from '../http/errors.ts';
@@ -10,6 +11,12 @@ import { taskModule, type TaskFault, type TaskHandlers, type TaskModule, type Ta
  */
 export const TASK_START_LIMIT_MS = 60_000;
 
+/**
+ * Whose job this is (a care home, or a vendor account): set around each API handler (http/register.ts),
+ * read by the pools so that one tenant's jobs cannot hold up another's by more than one job's time.
+ */
+export const jobTenant = new AsyncLocalStorage<string>();
+
 /** Why a job did not answer: ran out of time, out of memory, the worker died, the queue is full, or the task threw. */
 export type WorkerFailure = 'timeout' | 'memory' | 'crashed' | 'busy' | 'failed';
 
@@ -19,8 +26,10 @@ export type Refusals = Record<WorkerFailure, () => AppError>;
 export interface WorkerPoolOptions {
   /** Workers running at once (the rest of the jobs wait). */
   size: number;
-  /** Jobs that may wait; beyond that a job is refused as busy. */
+  /** Jobs one tenant may have waiting; beyond that its next job is refused as busy (all tenants together: 8 times this). */
   queueLimit: number;
+  /** Jobs one tenant may run at once (default: all workers but one, at least one). */
+  perTenant?: number;
   /** Default time a job may run, from when its task begins in the worker (see TASK_START_LIMIT_MS), before the worker is terminated. */
   timeLimitMs: number;
   /** V8 heap limits of each worker; a job that exceeds them ends as 'memory'. */
@@ -39,6 +48,8 @@ export interface JobOptions {
   refusals?: Partial<Refusals>;
   /** Buffers moved to the worker instead of copied. */
   transfer?: ArrayBuffer[];
+  /** Whose job it is; default the request's tenant (jobTenant), else one shared tenant. */
+  tenant?: string;
 }
 
 const DEFAULT_REFUSALS: Refusals = {
@@ -78,8 +89,41 @@ function startWorker(resourceLimits: ResourceLimits): Worker {
 export function createWorkerPool(options: WorkerPoolOptions) {
   const idle: Slot[] = [];
   const all = new Set<Slot>();
-  // A waiting job gets a slot, or null when the pool closes.
-  const waiting: ((slot: Slot | null) => void)[] = [];
+  // A waiting job gets a slot, or null when the pool closes; the next one is chosen fairly (next()).
+  const waiting: { tenant: string; resume: (slot: Slot | null) => void }[] = [];
+  const running = new Map<string, number>();
+  const perTenant = Math.max(1, options.perTenant ?? options.size - 1);
+  const runningOf = (tenant: string) => running.get(tenant) ?? 0;
+  /** When each tenant last got a worker (a counter): among tenants running as few jobs, the one served longest ago goes first. */
+  const servedAt = new Map<string, number>();
+  let served = 0;
+  const grant = (tenant: string) => {
+    running.set(tenant, runningOf(tenant) + 1);
+    servedAt.delete(tenant);
+    servedAt.set(tenant, ++served);
+    if (servedAt.size > 10_000) servedAt.delete(servedAt.keys().next().value ?? '');
+  };
+  const done = (tenant: string) => {
+    const count = runningOf(tenant) - 1;
+    if (count > 0) running.set(tenant, count);
+    else running.delete(tenant);
+  };
+
+  /** The waiting job to start next: of a tenant under its limit, the one running least, then served longest ago, then first come. */
+  function next(): ((slot: Slot | null) => void) | undefined {
+    let chosen = -1;
+    const rank = (tenant: string) => runningOf(tenant) * 1e12 + (servedAt.get(tenant) ?? 0);
+    for (let index = 0; index < waiting.length; index++) {
+      const tenant = waiting[index]?.tenant ?? '';
+      if (runningOf(tenant) >= perTenant) continue;
+      if (chosen < 0 || rank(tenant) < rank(waiting[chosen]?.tenant ?? '')) chosen = index;
+    }
+    if (chosen < 0) return undefined;
+    const [job] = waiting.splice(chosen, 1);
+    if (!job) return undefined;
+    grant(job.tenant);
+    return job.resume;
+  }
   let closed = false;
   // Workers kept alive while idle: none until warm() is called.
   let kept = 0;
@@ -92,8 +136,8 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     void slot.worker.terminate();
     if (closed) return;
     // A slot freed by a dead worker lets the next waiting job start a fresh one.
-    const next = waiting.shift();
-    if (next) next(spawn());
+    const resume = next();
+    if (resume) resume(spawn());
     else if (all.size < kept) release(spawn());
   }
 
@@ -109,8 +153,8 @@ export function createWorkerPool(options: WorkerPoolOptions) {
   }
 
   function release(slot: Slot): void {
-    const next = waiting.shift();
-    if (next) return next(slot);
+    const resume = next();
+    if (resume) return resume(slot);
     idle.push(slot);
     slot.worker.unref();
     if (all.size <= kept) return;
@@ -118,16 +162,23 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     slot.idleTimer.unref();
   }
 
-  function acquire(): Promise<Slot | null> | Slot | null {
-    const slot = idle.pop();
-    if (slot) {
-      if (slot.idleTimer) clearTimeout(slot.idleTimer);
-      slot.idleTimer = null;
-      return slot;
+  function acquire(tenant: string): Promise<Slot | null> | Slot | null {
+    if (runningOf(tenant) < perTenant) {
+      const slot = idle.pop();
+      if (slot) {
+        if (slot.idleTimer) clearTimeout(slot.idleTimer);
+        slot.idleTimer = null;
+        grant(tenant);
+        return slot;
+      }
+      if (all.size < options.size) {
+        grant(tenant);
+        return spawn();
+      }
     }
-    if (all.size < options.size) return spawn();
-    if (waiting.length >= options.queueLimit) return null;
-    return new Promise((resolve) => waiting.push(resolve));
+    const mine = waiting.reduce((count, job) => count + (job.tenant === tenant ? 1 : 0), 0);
+    if (mine >= options.queueLimit || waiting.length >= options.queueLimit * 8) return null;
+    return new Promise((resolve) => waiting.push({ tenant, resume: resolve }));
   }
 
   function refusalOf(fault: TaskFault, refusals: Refusals): AppError {
@@ -140,7 +191,8 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     async run<H extends TaskHandlers, K extends keyof H & string>(module: TaskModule<H>, task: K, input: Input<H, K>, jobOptions: JobOptions = {}): Promise<Result<H, K>> {
       const refusals = { ...DEFAULT_REFUSALS, ...jobOptions.refusals };
       if (closed) throw refusals.busy();
-      const acquired = acquire();
+      const tenant = jobOptions.tenant ?? jobTenant.getStore() ?? '';
+      const acquired = acquire(tenant);
       if (!acquired) throw refusals.busy();
       const slot = await acquired;
       if (!slot) throw refusals.busy();
@@ -152,6 +204,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
           worker.off('message', onMessage);
           worker.off('error', onError);
           worker.off('exit', onExit);
+          done(tenant);
           if (dead) retire(slot);
           else release(slot);
         };
@@ -192,6 +245,11 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       while (!closed && all.size < kept) release(spawn());
     },
 
+    /** Workers alive, busy with a job, and jobs waiting for one (the metrics). */
+    stats(): { alive: number; busy: number; waiting: number; capacity: number } {
+      return { alive: all.size, busy: all.size - idle.length, waiting: waiting.length, capacity: options.size };
+    },
+
     /** Workers alive now (busy or idle). */
     get size(): number {
       return all.size;
@@ -200,7 +258,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     /** Terminates every worker; jobs still waiting are refused as busy. */
     async close(): Promise<void> {
       closed = true;
-      for (const next of waiting.splice(0)) next(null);
+      for (const job of waiting.splice(0)) job.resume(null);
       await Promise.all([...all].map(async (slot) => {
         if (slot.idleTimer) clearTimeout(slot.idleTimer);
         all.delete(slot);

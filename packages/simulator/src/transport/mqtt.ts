@@ -16,7 +16,8 @@ export function mqttTransport(brokerUrl: string, options: { reconnectMs?: number
       const statusTopic = deviceTopic(device.deviceId, 'status');
       const commandTopic = deviceTopic(device.deviceId, 'cmd');
       const client = mqtt.connect(brokerUrl, {
-        clientId: `vigil-sim-${device.deviceId}-${Math.random().toString(16).slice(2, 8)}`,
+        // The client ID is the device ID (the embedded broker refuses any other).
+        clientId: device.deviceId,
         username: device.deviceId,
         password: device.key,
         clean: true,

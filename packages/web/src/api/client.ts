@@ -1,6 +1,7 @@
 import { Status, type InputOf, type OperationRef, type OutputOf } from '@vigil/contracts';
 import { currentLanguage } from '../i18n/language.ts';
 import { clearSession, readToken } from '../session/session-store.ts';
+import { fileNameFromDisposition } from './disposition.ts';
 
 /** A failed call: the body status and the server's localized msg. */
 export class ApiError extends Error {
@@ -138,8 +139,8 @@ export async function downloadPath(path: string, input: Record<string, unknown> 
     return;
   }
   const disposition = response.headers.get('content-disposition') ?? '';
-  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
-  const name = match ? decodeURIComponent(match[1] ?? match[2]) : timestampName(fallbackExtension);
+  // The UTF-8 name (陈淑珍's report), not the ASCII fallback beside it.
+  const name = fileNameFromDisposition(disposition) ?? timestampName(fallbackExtension);
   const blob = await response.blob();
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);

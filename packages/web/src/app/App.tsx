@@ -18,8 +18,9 @@ function LocalizedApp() {
     shownLanguage.current = language;
     void queryClient.invalidateQueries();
   }, [language]);
+  // No space between two Chinese characters in buttons (antd's default wrote "处 理"): issue 25 item 18.
   return (
-    <ConfigProvider locale={antdLocale(language)} theme={theme}>
+    <ConfigProvider locale={antdLocale(language)} theme={theme} button={{ autoInsertSpace: false }}>
       <AntApp>
         <BrowserRouter>
           <ConsoleRoutes />

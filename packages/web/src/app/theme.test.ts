@@ -36,6 +36,15 @@ describe('the console theme', () => {
     assert.ok(contrastRatio('#ffffff', computed.colorError) >= AA_TEXT_CONTRAST);
   });
 
+  test('a hovered or pressed danger text button stays readable on the error tint, and white on it too', () => {
+    for (const name of ['colorErrorHover', 'colorErrorActive'] as const) {
+      for (const background of ['#ffffff', computed.colorErrorBg, computed.colorErrorBgHover]) {
+        const ratio = contrastRatio(computed[name], background);
+        assert.ok(ratio >= AA_TEXT_CONTRAST, `${name} ${computed[name]} on ${background}: ${ratio.toFixed(2)}:1`);
+      }
+    }
+  });
+
   test('status tags write readable text on their tint', () => {
     const pairs: [string, string][] = [
       [TEXT.success, computed.colorSuccessBg],

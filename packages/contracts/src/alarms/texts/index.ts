@@ -22,10 +22,30 @@ export function isAlarmTextKey(value: string): value is AlarmTextKey {
   return Object.prototype.hasOwnProperty.call(alarmTextsEnUS, value);
 }
 
+/**
+ * What an alarm text says in place of an empty address (a device bound to no room) or an empty
+ * resident name where the name is the sentence's subject: never "The door at was opened."
+ */
+export const ALARM_TEXT_FALLBACKS: Record<Language, { addr: string; userName: string }> = {
+  'en-us': { addr: '[no room set]', userName: '[no resident]' },
+  'zh-cn': { addr: '[未设置房间]', userName: '[未绑定老人]' },
+  cs: { addr: '[bez místnosti]', userName: '[bez klienta]' },
+  it: { addr: '[nessuna stanza]', userName: '[nessun ospite]' },
+  ko: { addr: '[방 미지정]', userName: '[입소자 미지정]' },
+  de: { addr: '[kein Raum]', userName: '[kein Bewohner]' },
+  ja: { addr: '[部屋未設定]', userName: '[入居者未設定]' },
+};
+
 /** An alarm text in a language with `{name}` placeholders filled; '' for an unknown key. */
 export function formatAlarmText(language: Language, key: string, params: Record<string, string | number> = {}): string {
   if (!isAlarmTextKey(key)) return '';
-  return fillAlarmText(ALARM_TEXTS[language][key] ?? alarmTextsEnUS[key], params);
+  const template = ALARM_TEXTS[language][key] ?? alarmTextsEnUS[key];
+  const fallback = ALARM_TEXT_FALLBACKS[language];
+  const filled = { ...params };
+  if (template.includes('{addr}') && String(params.addr ?? '').trim() === '') filled.addr = fallback.addr;
+  // "{userName} ({addr}) …": the name is the subject and must be there; "… at {addr} {userName} …" simply drops it.
+  if (/\{userName\}\s*[(（]/.test(template) && String(params.userName ?? '').trim() === '') filled.userName = fallback.userName;
+  return fillAlarmText(template, filled);
 }
 
 /** A duration in seconds as the console shows it (spec 02 §9): minutes with "or more", under a minute as such, hours past a day. */

@@ -59,6 +59,7 @@ export function carrierRepository(db: Db) {
         .execute();
     },
     /** A device the carrier lists that Vigil did not hold: into the vendor's stock (no provider). */
+    /** `key` as stored: sealed. */
     async insertStock(device: { deviceId: string; deviceType: number; imei: string; key: string; cipherId: string; online: boolean; firmware: string | null; now: number }): Promise<void> {
       await db
         .insertInto('devices')

@@ -1,3 +1,4 @@
+import type { DeviceKeySeal } from '../device-key-seal.ts';
 import crypto from 'node:crypto';
 import { CarrierPushSchema, DEVICE_TYPES, Status, type CarrierDevice, type DevicePlacement, type DeviceStatusEvent, type OutputOf, type syncAllThirdDevice, type syncThirdDevice } from '@vigil/contracts';
 import type { Transactional } from '../../db/transactional.ts';
@@ -43,6 +44,8 @@ export interface CarrierServiceDeps {
   now: () => number;
   log: { warn(details: object, message: string): void };
   metrics: Metrics;
+  /** A device taken into stock gets a key, stored sealed. */
+  deviceKeys: DeviceKeySeal;
 }
 
 /**
@@ -105,7 +108,7 @@ export function carrierService(deps: CarrierServiceDeps) {
             deviceId: device.imei,
             deviceType: info.type,
             imei: device.imei,
-            key: crypto.randomBytes(24).toString('base64url'),
+            key: deps.deviceKeys.seal(crypto.randomBytes(24).toString('base64url')),
             cipherId: `NB${crypto.randomBytes(10).toString('hex').toUpperCase()}`,
             online: device.netStatus === 1,
             firmware: device.firmwareVersion,

@@ -94,12 +94,18 @@ export function addressService({ areas, beds: bedList, transaction, now }: Addre
       return null;
     },
 
-    /** The whole tree: areas → floors → rooms → beds. */
+    /** The whole tree: areas → floors → rooms → beds, each bed with the devices bound to it. */
     async tree(session: SessionInfo) {
       const providerId = workingProviderId(session.scope);
       const allAreas = (await areas.listAreas(providerId)).map(presentArea);
       const rooms = (await areas.listRooms(providerId, {})).rows.map(presentRoom);
-      const beds = (await bedList.listBeds(providerId, {})).rows.map(presentBed);
+      const devicesByBed = new Map<number, { deviceId: string; deviceType: number }[]>();
+      for (const row of await bedList.devicesOnBeds(providerId)) {
+        const list = devicesByBed.get(row.bed_id) ?? [];
+        list.push({ deviceId: row.device_id, deviceType: row.device_type });
+        devicesByBed.set(row.bed_id, list);
+      }
+      const beds = (await bedList.listBeds(providerId, {})).rows.map((row) => ({ ...presentBed(row), devices: devicesByBed.get(row.id) ?? [] }));
       return allAreas
         .filter((area) => area.level === 1)
         .map((area) => ({

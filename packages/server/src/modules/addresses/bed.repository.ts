@@ -76,6 +76,18 @@ export function bedRepository(db: Db) {
     },
 
     /** Beds with their path and resident; paged when asked. */
+    /** The devices bound to a bed of the provider, in the order they were added. */
+    async devicesOnBeds(providerId: number): Promise<{ bed_id: number; device_id: string; device_type: number }[]> {
+      const rows = await db
+        .selectFrom('devices')
+        .select(['bed_id', 'device_id', 'device_type'])
+        .where('provider_id', '=', providerId)
+        .where('bed_id', 'is not', null)
+        .orderBy('id')
+        .execute();
+      return rows.flatMap((row) => (row.bed_id === null ? [] : [{ bed_id: row.bed_id, device_id: row.device_id, device_type: row.device_type }]));
+    },
+
     async listBeds(providerId: number, filter: BedFilter, page?: { pageNum: number; pageSize: number }): Promise<{ rows: BedListRow[]; total: number }> {
       if (!page) {
         const rows = await withColumns(bedList(providerId, filter)).execute();

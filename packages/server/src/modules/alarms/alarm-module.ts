@@ -12,6 +12,7 @@ import { createRuleEngine } from '../../rules/engine.ts';
 import { liveSamples } from '../monitor/live-samples.ts';
 import { monitorRepository } from '../monitor/monitor.repository.ts';
 import { monitorService } from '../monitor/monitor.service.ts';
+import type { TelemetryReader } from '../reports/telemetry-reader.ts';
 import { alarmPipeline } from './alarm-pipeline.ts';
 import { alarmPlaceRepository } from './alarm-place.repository.ts';
 import { alarmPlaces } from './alarm-places.ts';
@@ -20,10 +21,15 @@ import { alarmSettingsRepository } from './alarm-settings.repository.ts';
 import { alarmStore } from './alarm-store.ts';
 import { alarmRepository } from './alarm.repository.ts';
 import { alarmRoutes } from './alarm.routes.ts';
+import { ruleStateRepository } from './rule-state.repository.ts';
+import { sleepWindows } from './sleep-windows.ts';
 import { alarmService } from './alarm.service.ts';
 
-/** Pending orange alarms are checked for escalation this often. */
-const ESCALATION_CHECK_MS = 30_000;
+/**
+ * Pending orange alarms are checked for escalation this often: with the scheduler's failover
+ * (13 s at most, jobs/scheduler.ts) an alarm turns red at most 15 s after its escalation time.
+ */
+const ESCALATION_CHECK_MS = 2_000;
 
 /**
  * Issue 10 on the server: rules → alarm store → event bus → live socket, the alarm and
@@ -38,6 +44,8 @@ export function alarmModule(deps: {
   now: () => number;
   authenticateSocket: (key: string) => Promise<SessionInfo>;
   timeZone: () => Promise<string>;
+  /** The stored samples (ingest's telemetry store, made after this module: read at call time). */
+  telemetry: () => Pick<TelemetryReader, 'read'>;
 }) {
   const { app, db, bus, now } = deps;
   const raised = deps.metrics.counter({ name: 'vigil_alarms_raised_total', help: 'Alarms committed by this process (new, or a repeat of an open one)', labelNames: ['kind'] });
@@ -46,14 +54,15 @@ export function alarmModule(deps: {
   const settings = alarmSettings(alarmSettingsRepository(db), now);
   const places = alarmPlaces(alarmPlaceRepository(db), now);
   const store = alarmStore({ alarms: repository, settings, bus, log: app.log, onRaised: (kind) => raised.inc({ kind }) });
-  const engine = createRuleEngine();
-  const pipeline = alarmPipeline({ bus, engine, store, places, settings, log: app.log, now });
+  const engine = createRuleEngine({ store: ruleStateRepository(db, now), log: app.log });
+  const windows = sleepWindows(alarmPlaceRepository(db), deps.timeZone, now);
+  const pipeline = alarmPipeline({ bus, engine, store, places, settings, windows, log: app.log, now });
   const live = liveSamples({ bus, places, now });
   const hub = socketHub({ server: app.server, bus, authenticateSocket: deps.authenticateSocket, log: app.log, now, onOpenChange: (open) => socketsOpen.set(open) });
-  alarmRoutes(deps.routes, alarmService({ alarms: repository, settings, bus, now }), settings, monitorService({ monitor: monitorRepository(db), alarms: repository, transaction: transactional(db, (trx) => ({ monitor: monitorRepository(trx) })), samples: live, now }), deps.timeZone);
+  alarmRoutes(deps.routes, alarmService({ alarms: repository, settings, bus, now }), settings, monitorService({ monitor: monitorRepository(db), alarms: repository, transaction: transactional(db, (trx) => ({ monitor: monitorRepository(trx) })), samples: live, telemetry: { read: (deviceId, from, to) => deps.telemetry().read(deviceId, from, to) }, now }), deps.timeZone);
   app.addHook('preClose', async () => {
     hub.close();
-    pipeline.close();
+    await pipeline.close();
     live.close();
   });
 
@@ -62,8 +71,11 @@ export function alarmModule(deps: {
 
   return {
     store,
+    settings,
     purge,
     pipeline,
+    /** The rule engine, with its state store (device_rule_states). */
+    engine,
     hub,
     live,
     registerJobs(scheduler: Scheduler): void {

@@ -1,10 +1,14 @@
-import { ALARM_GROUPS, DEFAULT_RESIDENT_ALARM_SETTINGS, type DevicePlacement, type ResidentAlarmSettings } from '@vigil/contracts';
+import { ALARM_GROUPS, DEFAULT_RESIDENT_ALARM_SETTINGS, type DeviceLogMessage, type DevicePlacement, type ResidentAlarmSettings } from '@vigil/contracts';
+import { retryOnConnectionLoss } from '../../db/connection-retry.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { enabledOnly, type RuleEngine } from '../../rules/engine.ts';
+import type { RulePlacement } from '../../rules/rule-state-store.ts';
+import { withinSleepWindow } from '../../rules/sleep-window.ts';
 import type { RuleAction } from '../../rules/types.ts';
 import type { AlarmPlaces } from './alarm-places.ts';
 import type { AlarmSettings } from './alarm-settings.ts';
 import type { AlarmDevice, AlarmStore } from './alarm-store.ts';
+import type { SleepWindows } from './sleep-windows.ts';
 
 /** How often time-driven rules run (door left open, infrared empty room). */
 export const RULE_TICK_MS = 30_000;
@@ -26,6 +30,8 @@ export interface PipelineLog {
  * device.samples on the bus (published by ingest, once per message, in the process that
  * received it), runs each device's messages one after another, and runs time-driven
  * rules every 30 s. Devices still in the vendor's stock (no provider) raise nothing.
+ * Each device's rule state is taken from the engine's store before its first message here,
+ * and every saved state at start (time-driven rules of devices that stay silent).
  */
 export function alarmPipeline(deps: {
   bus: EventBus;
@@ -33,11 +39,11 @@ export function alarmPipeline(deps: {
   store: AlarmStore;
   places: AlarmPlaces;
   settings: AlarmSettings;
+  windows: SleepWindows;
   log: PipelineLog;
   now: () => number;
 }) {
   const queues = new Map<string, Promise<void>>();
-  const lastSeen = new Map<string, { device: AlarmDevice; placement: DevicePlacement & { providerId: number } }>();
   const settingsCache = new Map<number, { value: ResidentAlarmSettings; at: number }>();
 
   async function settingsFor(providerId: number, residentId: number | null): Promise<ResidentAlarmSettings> {
@@ -50,9 +56,14 @@ export function alarmPipeline(deps: {
   }
 
   /** The settings of whoever the device watches: the resident it is bound to, or the one in its bed. */
+  // A lost database connection (a restart, a failover) delays a raise; it never drops one.
+  const retrying = <T>(what: string, work: () => Promise<T>) => retryOnConnectionLoss(work, { log: deps.log, what });
+
   async function settingsAt(placement: DevicePlacement & { providerId: number }): Promise<ResidentAlarmSettings> {
-    const place = await deps.places.resolve(placement);
-    return settingsFor(place.providerId, place.residentId);
+    return retrying('alarm rules: settings', async () => {
+      const place = await deps.places.resolve(placement);
+      return settingsFor(place.providerId, place.residentId);
+    });
   }
   // A save in this process applies at once; one in another process within SETTINGS_CACHE_MS.
   deps.settings.onResidentChange((residentId) => settingsCache.delete(residentId));
@@ -68,18 +79,28 @@ export function alarmPipeline(deps: {
     return next;
   }
 
-  async function apply(device: AlarmDevice, placement: DevicePlacement & { providerId: number }, actions: RuleAction[]): Promise<void> {
+  async function apply(device: AlarmDevice, placement: DevicePlacement & { providerId: number }, actions: RuleAction[], source?: DeviceLogMessage): Promise<void> {
     if (actions.length === 0) return;
-    const place = await deps.places.resolve(placement);
+    const place = await retrying('alarm rules: place', () => deps.places.resolve(placement));
     for (const action of actions) {
-      if (action.kind === 'raise') await deps.store.raise(device, place, action.alertType, action.at, action.duration);
-      else await deps.store.relieve(device, action.alertType, action.at, action.source);
+      if (action.kind === 'raise') await retrying('alarm raise', () => deps.store.raise(device, place, action.alertType, action.at, action.duration, source));
+      else await retrying('alarm relief', () => deps.store.relieve(device, action.alertType, action.at, action.source));
     }
   }
 
   function withProvider(placement: DevicePlacement): (DevicePlacement & { providerId: number }) | null {
     return placement.providerId === null ? null : { ...placement, providerId: placement.providerId };
   }
+
+  /** Takes the device's saved rule state (first message in this process) and notes where it is. */
+  async function take(device: AlarmDevice, placement: RulePlacement): Promise<void> {
+    await retrying('alarm rules: saved rule state', () => deps.engine.take(device.deviceId));
+    deps.engine.place(device.deviceId, device.deviceType, placement);
+  }
+  const loaded = deps.engine.takeAll().catch((error: unknown) => {
+    deps.log.error({ err: error }, 'saved rule states could not be read; timers start from the next messages');
+    return 0;
+  });
 
   const unsubscribe = [
     deps.bus.subscribe('device.event', (event) => {
@@ -88,9 +109,9 @@ export function alarmPipeline(deps: {
       const placement = withProvider(source);
       if (!placement) return;
       return serially(device.deviceId, async () => {
-        lastSeen.set(device.deviceId, { device, placement });
+        await take(device, placement);
         const settings = await settingsAt(placement);
-        await apply(device, placement, deps.engine.event(device.deviceId, device.deviceType, event.event, event.receivedAt, settings));
+        await apply(device, placement, deps.engine.event(device.deviceId, device.deviceType, event.event, event.receivedAt, settings), event.logMessage);
       });
     }),
     deps.bus.subscribe('device.status', (event) => {
@@ -98,9 +119,9 @@ export function alarmPipeline(deps: {
       const placement = withProvider(event);
       if (!placement) return;
       return serially(device.deviceId, async () => {
-        lastSeen.set(device.deviceId, { device, placement });
+        await take(device, placement);
         const settings = await settingsAt(placement);
-        await apply(device, placement, deps.engine.status(device.deviceId, device.deviceType, event, event.receivedAt, settings));
+        await apply(device, placement, deps.engine.status(device.deviceId, device.deviceType, event, event.receivedAt, settings), event.logMessage);
       });
     }),
     deps.bus.subscribe('device.samples', (event) => {
@@ -108,20 +129,23 @@ export function alarmPipeline(deps: {
       const placement = withProvider(event);
       if (!placement) return;
       return serially(device.deviceId, async () => {
-        lastSeen.set(device.deviceId, { device, placement });
+        await take(device, placement);
         const settings = await settingsAt(placement);
-        await apply(device, placement, deps.engine.samples(device.deviceId, device.deviceType, event.samples, settings));
+        const window = await retrying('alarm rules: sleep window', () => deps.windows.of(placement.providerId, device.deviceId));
+        await apply(device, placement, deps.engine.samples(device.deviceId, device.deviceType, event.samples, settings, (t) => withinSleepWindow(t, window)), event.logMessage);
       });
     }),
   ];
 
   async function tick(): Promise<void> {
+    await loaded;
     for (const result of deps.engine.tick(deps.now())) {
-      const seen = lastSeen.get(result.deviceId);
-      if (!seen) continue;
+      const placement = deps.engine.placementOf(result.deviceId);
+      if (!placement) continue;
+      const device = { deviceId: result.deviceId, deviceType: result.deviceType };
       await serially(result.deviceId, async () => {
-        const settings = await settingsAt(seen.placement);
-        await apply(seen.device, seen.placement, enabledOnly(result.actions, settings));
+        const settings = await settingsAt(placement);
+        await apply(device, placement, enabledOnly(result.actions, settings));
       });
     }
   }
@@ -134,9 +158,12 @@ export function alarmPipeline(deps: {
     async drain(): Promise<void> {
       while (queues.size > 0) await Promise.all([...queues.values()]);
     },
-    close(): void {
+    /** Stops listening, lets queued messages finish, and saves the rule states. */
+    async close(): Promise<void> {
       clearInterval(timer);
       for (const stop of unsubscribe) stop();
+      while (queues.size > 0) await Promise.all([...queues.values()]);
+      await deps.engine.close();
     },
   };
 }

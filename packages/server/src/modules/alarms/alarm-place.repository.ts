@@ -3,6 +3,17 @@ import type { Db } from '../../db/database.ts';
 /** SQL of the names an alarm's place shows: resident, bed, room, floor and building, each within the provider. */
 export function alarmPlaceRepository(db: Db) {
   return {
+    /** A sleep monitor's settings JSON and its care home's own time zone (the sleep schedule of the left-bed rules). */
+    async findScheduleSource(providerId: number, deviceId: string) {
+      return db
+        .selectFrom('devices')
+        .innerJoin('providers', 'providers.id', 'devices.provider_id')
+        .select(['devices.settings', 'providers.time_zone'])
+        .where('devices.device_id', '=', deviceId)
+        .where('devices.provider_id', '=', providerId)
+        .executeTakeFirst();
+    },
+
     async findResident(providerId: number, residentId: number) {
       return db.selectFrom('residents').select(['name', 'bed_id']).where('id', '=', residentId).where('provider_id', '=', providerId).executeTakeFirst();
     },

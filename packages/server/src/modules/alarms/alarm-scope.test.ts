@@ -47,6 +47,8 @@ describe('alarm operations: tenant scope', () => {
     [api.alarmLogExport, () => ({}), Status.OK],
     [api.alarmDealStatus, () => ({ id: a.alarmId, dealOption: 'CHECKED' }), Status.NOT_FOUND],
     [api.alarmRelieveAlert, () => ({ id: a.alarmId }), Status.NOT_FOUND],
+    // Bulk handling answers 200 and lists the foreign alarm as refused (not found); A's alarm stays pending (checked below).
+    [api.alarmDealMany, () => ({ ids: [a.alarmId], dealOption: 'CHECKED' }), Status.OK],
     [api.monitorAlertFlag, () => ({}), Status.OK],
     [api.queryAlertLevel, () => ({}), Status.OK],
     [api.queryAlertLevelPost, () => ({}), Status.OK],
@@ -57,6 +59,13 @@ describe('alarm operations: tenant scope', () => {
     [api.monitorFocusUsers, () => ({}), Status.OK],
     [api.monitorAddFocusUser, () => ({ userIds: [a.residentId] }), Status.BAD_REQUEST],
     [api.monitorDeleteFocusUser, () => ({ userId: a.residentId }), Status.NOT_FOUND],
+    [api.monitorRecentSamples, () => ({ userId: a.residentId }), Status.NOT_FOUND],
+    // Escalation chains (issue 28): B reads and saves its own chain only; A's alarm's notification log is not found.
+    [api.escalationGet, () => ({}), Status.OK],
+    [api.escalationSave, () => ({ red: [], orange: [], roster: [] }), Status.OK],
+    [api.alarmNotifications, () => ({ id: a.alarmId }), Status.NOT_FOUND],
+    // Who opened it (issue 28): a caregiver app call; a console account is refused (another care home's caregiver: push.test).
+    [api.alarmOpened, () => ({ id: a.alarmId }), Status.NO_PERMISSION],
   ];
 
   test('walks every alarm and monitoring operation', () => {
@@ -85,6 +94,7 @@ describe('alarm operations: tenant scope', () => {
     assert.equal(pending.data.rows[0].isRelieve, false);
     assert.equal((await server.call(api.queryAlertLevel, {}, { token: tokenA })).data.saved, false);
     assert.equal((await server.call(api.monitorFocusUsers, {}, { token: tokenA })).data.length, 1);
+    assert.equal((await server.call(api.escalationGet, {}, { token: tokenA })).data.saved, false, 'B saving its chain saved none for A');
   });
 
   test('a read-only sub-account reads alarms but cannot handle them', async () => {
@@ -93,5 +103,10 @@ describe('alarm operations: tenant scope', () => {
     const reader = await server.login('alarmreader1', 'Reader#2026x');
     assert.equal((await server.call(api.alarmLogUnDeal, {}, { token: reader.token })).data.rows[0].id, a.alarmId);
     assert.equal((await server.call(api.alarmDealStatus, { id: a.alarmId, dealOption: 'CHECKED' }, { token: reader.token })).status, Status.NO_PERMISSION);
+    assert.equal((await server.call(api.alarmDealMany, { ids: [a.alarmId], dealOption: 'CHECKED' }, { token: reader.token })).status, Status.NO_PERMISSION);
+    const told = await server.call(api.alarmNotifications, { id: a.alarmId }, { token: reader.token });
+    assert.equal(told.status, Status.OK, `reads who was told: ${told.msg}`);
+    assert.equal((await server.call(api.escalationGet, {}, { token: reader.token })).status, Status.OK, 'reads the chain');
+    assert.equal((await server.call(api.escalationSave, { red: [], orange: [], roster: [] }, { token: reader.token })).status, Status.NO_PERMISSION);
   });
 });

@@ -57,6 +57,11 @@ export function alarmSettingsRepository(db: Db) {
       await db.deleteFrom('resident_alarm_settings').where('resident_id', '=', residentId).execute();
     },
 
+    /** The resident's state and temporary absence columns (an away resident's bed raises nothing). */
+    async findAbsence(residentId: number) {
+      return db.selectFrom('residents').select(['state', 'away_since', 'away_until', 'away_reason', 'away_remark']).where('id', '=', residentId).executeTakeFirst();
+    },
+
     /** The resident's id and provider, for the ownership check. */
     async findResident(residentId: number) {
       return db.selectFrom('residents').select(['id', 'provider_id']).where('id', '=', residentId).executeTakeFirst();

@@ -5,6 +5,7 @@ import {
   ResidentAlarmSettingsSchema,
   settingsFromCommunityConfig,
   VoiceSettingSchema,
+  type AlarmGroup,
   type AlertLevelSetting,
   type ResidentAlarmSettings,
   type VoiceSetting,
@@ -12,7 +13,22 @@ import {
 import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
+import { absenceOf } from '../residents/resident.presenter.ts';
 import type { AlarmSettingsRepository } from './alarm-settings.repository.ts';
+
+/**
+ * The groups a sleep monitor raises about the person in the bed: off while the resident is
+ * temporarily away (spec 02 §7 /user/transient/post). Device health (offline, low power), room
+ * sensors, falls and the resident's own SOS/badge keep raising: someone else may be in the room.
+ */
+export const BED_ALARM_GROUPS: readonly AlarmGroup[] = ['leftBed', 'breathStop', 'heartBreathException', 'bodyMove', 'sitUp', 'goToBed', 'noTurnOver'];
+
+/** The settings with the bed groups switched off. */
+export function withoutBedAlarms(settings: ResidentAlarmSettings): ResidentAlarmSettings {
+  const enabled = { ...settings.enabled };
+  for (const group of BED_ALARM_GROUPS) enabled[group] = false;
+  return { ...settings, enabled };
+}
 
 /** How long a process keeps a provider's levels before reading them again (another process may have saved). */
 const LEVEL_CACHE_MS = 10_000;
@@ -107,9 +123,19 @@ export function alarmSettings(repository: AlarmSettingsRepository, now: () => nu
       return readLevels(providerId);
     },
 
-    /** The settings the rules use for a resident (their own, else the community's, else the defaults). */
+    /**
+     * The settings the rules use for a resident (their own, else the community's, else the
+     * defaults), with the bed groups off while they are temporarily away.
+     */
     async effectiveFor(providerId: number, residentId: number): Promise<ResidentAlarmSettings> {
-      return (await residentView(providerId, residentId)).settings;
+      const settings = (await residentView(providerId, residentId)).settings;
+      const row = await repository.findAbsence(residentId);
+      return row && absenceOf(row, now()) ? withoutBedAlarms(settings) : settings;
+    },
+
+    /** Tells this process's listeners that a resident's effective settings changed (an absence started or ended). */
+    residentChanged(residentId: number): void {
+      for (const listener of residentListeners) listener(residentId);
     },
 
     async getResident(session: SessionInfo, residentId: number) {

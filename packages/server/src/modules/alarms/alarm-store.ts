@@ -1,4 +1,4 @@
-import { activeStatus, alarmGroupOf, alarmMessageConfig, clearedStatus, type AlarmRecord, type AlertType, type ReleaseSource } from '@vigil/contracts';
+import { activeStatus, alarmGroupOf, alarmMessageConfig, clearedStatus, type AlarmRecord, type AlertType, type DeviceLogMessage, type ReleaseSource } from '@vigil/contracts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { AlarmSettings } from './alarm-settings.ts';
 import { presentAlarm } from './alarm.presenter.ts';
@@ -74,7 +74,15 @@ export function alarmStore(deps: {
     presentAlarm(row, await deps.settings.levelsOf(row.provider_id), 'en-us');
 
   return {
-    async raise(device: AlarmDevice, place: AlarmPlace, alertType: AlertType, at: number, duration: number | null): Promise<AlarmRecord> {
+    /**
+     * `source` is the device-log message that caused it (several processes): a message handled
+     * again after a crash finds the alarm it raised then, and raises and announces nothing.
+     */
+    async raise(device: AlarmDevice, place: AlarmPlace, alertType: AlertType, at: number, duration: number | null, source?: DeviceLogMessage): Promise<AlarmRecord> {
+      if (source?.replayed) {
+        const earlier = await deps.alarms.raisedBy(source.key, device.deviceId, alertType);
+        if (earlier) return present(earlier);
+      }
       if (!alarmMessageConfig(device.deviceType, alertType)) {
         deps.log.warn({ deviceId: device.deviceId, deviceType: device.deviceType, alertType }, 'alarm for a device-type/alert-type pair outside the catalogue: empty alarm info');
       }
@@ -107,6 +115,7 @@ export function alarmStore(deps: {
         relieved: 0,
         release_source: 0,
         deal_state: 'unDeal',
+        source_message: source?.key ?? null,
       });
       const kind = inserted ? 'new' : 'repeat';
       const alarm = await present(row);

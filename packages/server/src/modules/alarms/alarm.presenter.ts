@@ -38,9 +38,8 @@ export function presentAlarm(row: AlarmRow, levels: AlertLevelSetting, language:
   const voice = level === 1 ? levels.alertTypeL1 : levels.alertTypeL2;
   const timeStamp = Math.floor(row.raised_at / 1000);
   const address = addressOf(row);
-  const text = config
-    ? formatAlarmText(language, config.longKey, { userName: row.user_name, addr: address, duration: formatAlarmDuration(language, row.duration) })
-    : '';
+  // A pair outside the catalogue still gets its alert type's text (issue 27: no alarm without text).
+  const text = formatAlarmText(language, config?.longKey ?? `long.${alertType}`, { userName: row.user_name, addr: address, duration: formatAlarmDuration(language, row.duration) });
   return {
     id: row.id,
     alertRecordId: row.id,
@@ -55,6 +54,7 @@ export function presentAlarm(row: AlarmRow, levels: AlertLevelSetting, language:
     repeatCount: row.repeat_count,
     duration: row.duration,
     userId: row.resident_id,
+    roomId: row.room_id,
     userName: row.user_name,
     bunk: row.bunk,
     room: row.room,

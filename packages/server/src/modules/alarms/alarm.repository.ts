@@ -1,4 +1,4 @@
-import type { AlarmLogFilter } from '@vigil/contracts';
+import { REMINDER_ALERT_TYPES, type AlarmLogFilter } from '@vigil/contracts';
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AlarmsTable, Database } from '../../db/schema.ts';
@@ -9,7 +9,11 @@ export type NewAlarm = Insertable<AlarmsTable>;
 /** The key that holds one open alarm per device and alert type. */
 export const openKey = (deviceId: string, alertType: string): string => `${deviceId}|${alertType}`;
 
-export type ListFilter = Omit<AlarmLogFilter, 'pageNum' | 'pageSize'> & { pendingOnly?: boolean };
+export type ListFilter = Omit<AlarmLogFilter, 'pageNum' | 'pageSize'> & {
+  pendingOnly?: boolean;
+  /** Keyset cursor: only rows after this one in the list's order (older for desc). */
+  before?: { raisedAt: number; id: number };
+};
 
 /** Opens the alarm or counts a repeat of the open one with its key: one statement, the open_key unique index decides. */
 async function upsertOpen(db: Db | Transaction<Database>, row: NewAlarm): Promise<{ row: AlarmRow; inserted: boolean }> {
@@ -21,6 +25,7 @@ async function upsertOpen(db: Db | Transaction<Database>, row: NewAlarm): Promis
         last_at: eb.ref('excluded.last_at'),
         status: eb.ref('excluded.status'),
         repeat_count: eb('alarms.repeat_count', '+', 1),
+        source_message: eb.ref('excluded.source_message'),
       })),
     )
     .returningAll()
@@ -33,6 +38,11 @@ export function alarmRepository(db: Db) {
   function filtered(providerId: number, filter: ListFilter) {
     let query = db.selectFrom('alarms').where('provider_id', '=', providerId);
     if (filter.pendingOnly) query = query.where('open_key', 'is not', null);
+    if (filter.before) {
+      const { raisedAt, id } = filter.before;
+      const op = filter.order === 'asc' ? '>' : '<';
+      query = query.where((eb) => eb.or([eb('raised_at', op, raisedAt), eb.and([eb('raised_at', '=', raisedAt), eb('id', op, id)])]));
+    }
     if (filter.startTime !== undefined) query = query.where('raised_at', '>=', filter.startTime);
     if (filter.endTime !== undefined) query = query.where('raised_at', '<=', filter.endTime);
     if (filter.alertType?.length) query = query.where('alert_type', 'in', filter.alertType);
@@ -76,6 +86,17 @@ export function alarmRepository(db: Db) {
       return results;
     },
 
+    /** Whether the device-log message already raised (or repeated) an alarm of this device and type: handled before a crash. */
+    async raisedBy(sourceMessage: string, deviceId: string, alertType: string): Promise<AlarmRow | undefined> {
+      return db
+        .selectFrom('alarms')
+        .selectAll()
+        .where('source_message', '=', sourceMessage)
+        .where('device_id', '=', deviceId)
+        .where('alert_type', '=', alertType)
+        .executeTakeFirst();
+    },
+
     /** Relieves the open alarm of the key (device or automatic release). */
     async relieveOpen(key: string, at: number, source: number, status: number): Promise<AlarmRow | undefined> {
       return db
@@ -86,7 +107,10 @@ export function alarmRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Handles a pending alarm: only the first of concurrent calls changes it. */
+    /**
+     * Handles a pending alarm: only the first of concurrent calls changes it. A relieved alarm
+     * is no longer pending (it left the list), so it is refused like a handled one (issue 26).
+     */
     async handle(id: number, providerId: number, fields: Pick<AlarmRow, 'handler_id' | 'handler_name' | 'deal_time' | 'deal_option' | 'follow_up' | 'remark'>): Promise<AlarmRow | undefined> {
       return db
         .updateTable('alarms')
@@ -94,6 +118,7 @@ export function alarmRepository(db: Db) {
         .where('id', '=', id)
         .where('provider_id', '=', providerId)
         .where('deal_state', '=', 'unDeal')
+        .where('relieved', '=', 0)
         .returningAll()
         .executeTakeFirst();
     },
@@ -138,19 +163,25 @@ export function alarmRepository(db: Db) {
     },
 
     /** Open alarms of residents (for the monitoring board). */
-    async openOfResidents(providerId: number, residentIds: readonly number[]): Promise<AlarmRow[]> {
+    /** Open alarms of the residents, and the room-level ones (no resident) of the rooms. */
+    async openOfResidents(providerId: number, residentIds: readonly number[], roomIds: readonly number[] = []): Promise<AlarmRow[]> {
       if (residentIds.length === 0) return [];
       return db
         .selectFrom('alarms')
         .selectAll()
         .where('provider_id', '=', providerId)
         .where('open_key', 'is not', null)
-        .where('resident_id', 'in', [...residentIds])
+        .where((eb) =>
+          eb.or([
+            eb('resident_id', 'in', [...residentIds]),
+            ...(roomIds.length ? [eb.and([eb('resident_id', 'is', null), eb('room_id', 'in', [...roomIds])])] : []),
+          ]),
+        )
         .orderBy('raised_at', 'desc')
         .execute();
     },
 
-    /** Pending orange alarms raised before the cutoff, per provider (escalation). */
+    /** Pending orange alarms raised before the cutoff, per provider (escalation); reminders never escalate (issue 25). */
     async escalate(providerId: number, cutoff: number, at: number): Promise<AlarmRow[]> {
       return db
         .updateTable('alarms')
@@ -160,6 +191,7 @@ export function alarmRepository(db: Db) {
         .where('alert_level', '=', 2)
         .where('escalated_at', 'is', null)
         .where('raised_at', '<=', cutoff)
+        .where('alert_type', 'not in', [...REMINDER_ALERT_TYPES])
         .returningAll()
         .execute();
     },
@@ -173,6 +205,7 @@ export function alarmRepository(db: Db) {
         .where('alert_level', '=', 2)
         .where('escalated_at', 'is', null)
         .where('raised_at', '<=', cutoff)
+        .where('alert_type', 'not in', [...REMINDER_ALERT_TYPES])
         .execute();
       return rows.map((row) => row.provider_id);
     },

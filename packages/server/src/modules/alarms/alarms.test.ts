@@ -88,6 +88,13 @@ describe('alarms: store, handling, live socket', () => {
     assert.ok(pending.data.rows.some((alarm) => alarm.id === notice.data.id));
     assert.equal((await server.call(api.monitorAlertFlag, {}, { token: tokenA })).data, true);
     assert.equal((await server.call(api.monitorAlertFlag, {}, { token: (await server.login('demotwob')).token })).data, false);
+
+    // The radar belongs to the room, not to a resident: the fall marks the card of each resident of the room (issue 25 item 4).
+    assert.equal(notice.data.userId, null);
+    assert.equal(notice.data.roomId, placement.roomId);
+    const board = await server.call(api.monitorUserList, { keyWord: 'alma' }, { token: tokenA });
+    assert.equal(board.data.rows[0].roomId, placement.roomId);
+    assert.ok(board.data.rows[0].openAlarms.some((alarm) => alarm.id === notice.data.id && alarm.alertLevel === 1), 'the room\'s fall is on Alma\'s card');
   });
 
   test('handling is atomic: one console wins, the other gets "already handled", both sockets hear /checkAlarm', async () => {
@@ -152,6 +159,9 @@ describe('alarms: store, handling, live socket', () => {
     const saved = await server.call(api.saveResidentAlarmSetting, { userId: residentId, settings: { ...api.DEFAULT_RESIDENT_ALARM_SETTINGS, values: { ...api.DEFAULT_RESIDENT_ALARM_SETTINGS.values, leftBedTime: 60 } } }, { token: tokenA });
     assert.equal(saved.status, 200, saved.msg);
     assert.equal(saved.data.source, 'resident');
+    // Left-bed rules apply inside the sleep schedule only (night-rules.test.ts): this resident's covers now.
+    const clock = (hoursFromNow: number) => `${String((new Date().getUTCHours() + 24 + hoursFromNow) % 24).padStart(2, '0')}:00`;
+    await server.vigil.database.db.updateTable('devices').set({ settings: JSON.stringify({ sleepSchedule: { bedTime: clock(-1), wakeTime: clock(2) } }) }).where('device_id', '=', monitorId).execute();
     const t0 = Date.now() - 120_000;
     const samples = Array.from({ length: 80 }, (_, i) => ({ t: t0 + i * 1000, hr: 60, rr: 14, move: i === 79 ? 7 : 0, bed: i < 5 ? ('in' as const) : ('out' as const) }));
     await server.vigil.bus.publish('device.samples', { deviceId: monitorId, deviceType: 49, receivedAt: Date.now(), ...placement, samples });
@@ -177,6 +187,17 @@ describe('alarms: store, handling, live socket', () => {
     assert.equal(board.data.rows[0].move, 7);
     assert.equal((await server.call(api.monitorDeleteFocusUser, { userId: residentId }, { token: tokenA })).status, 200);
     assert.equal((await server.call(api.monitorFocusUsers, {}, { token: tokenA })).data.length, 0);
+  });
+
+  test('the household chart opens with the last 10 minutes of stored samples (issue 25 item 10)', async () => {
+    const now = Date.now();
+    const stored = [now - 15 * 60_000, now - 9 * 60_000, now - 60_000].map((t, i) => ({ t, hr: 60 + i, rr: 14, move: 0, bed: 'in' as const }));
+    server.vigil.telemetry.append(monitorId, stored);
+    (await server.vigil.telemetry.writePending(server.vigil.database.db))(true);
+    const recent = await server.call(api.monitorRecentSamples, { userId: residentId }, { token: tokenA });
+    assert.equal(recent.status, 200, recent.msg);
+    assert.deepEqual(recent.data.map((sample) => [sample.t, sample.hr]), [[now - 9 * 60_000, 61], [now - 60_000, 62]], 'the last 10 minutes, oldest first');
+    assert.equal((await server.call(api.monitorRecentSamples, { userId: residentId }, { token: (await server.login('demotwob')).token })).status, Status.NOT_FOUND);
   });
 
   test('levels: defaults until saved; saved levels apply to new alarms and their voice', async () => {

@@ -1,3 +1,4 @@
+import { testDeviceKeys } from '../../test/device-keys.ts';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -80,7 +81,7 @@ describe('several Vigil processes over Redis', { timeout: 180_000 }, () => {
     await sql.query(
       `insert into devices (device_id, cipher_id, device_type, device_key, provider_id, pairing, online, location, settings, remark, created_at, updated_at)
        values ($1, $2, 21007, $3, $4, 'none', 0, '', '{}', '', $5, $5)`,
-      [deviceId, `C${deviceId}`, key, providerId, Date.now()],
+      [deviceId, `C${deviceId}`, testDeviceKeys.seal(key), providerId, Date.now()],
     );
     const device = await mqtt.connectAsync(MOSQUITTO, { protocolVersion: 5, clientId: `${deviceId}-${process.pid}`, username: deviceId, password: key, reconnectPeriod: 0 });
     try {

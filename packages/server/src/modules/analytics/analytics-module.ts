@@ -10,7 +10,7 @@ import { HANDOVER_JOB_EVERY_MS, handoverSummaries } from './handover.ts';
 import { handoverPdf } from './handover-pdf.ts';
 
 /** Response-time analytics and the night handover: routes and the nightly handover job. */
-export function analyticsModule(deps: { routes: OperationRegistrar; db: Db; now: () => number; pdf: PdfRenderer; log: FastifyBaseLogger; timeZone: () => Promise<string> }) {
+export function analyticsModule(deps: { routes: OperationRegistrar; db: Db; now: () => number; pdf: PdfRenderer; log: FastifyBaseLogger; timeZone: (providerId: number) => Promise<string> }) {
   const repository = analyticsRepository(deps.db);
   const analytics = analyticsService({ repository, timeZone: deps.timeZone, now: deps.now });
   const handover = handoverSummaries({ repository, analytics, timeZone: deps.timeZone, now: deps.now });

@@ -57,7 +57,7 @@ export function statsOf(counts: GroupCounts | undefined, ranks: GroupRanks | und
 }
 
 /** Response-time analytics and the provider's analytics settings. */
-export function analyticsService(deps: { repository: AnalyticsRepository; timeZone: () => Promise<string>; now: () => number }) {
+export function analyticsService(deps: { repository: AnalyticsRepository; timeZone: (providerId: number) => Promise<string>; now: () => number }) {
   const { repository } = deps;
 
   async function settingsOf(providerId: number): Promise<ProviderAnalyticsSettings> {
@@ -66,7 +66,7 @@ export function analyticsService(deps: { repository: AnalyticsRepository; timeZo
 
   async function present(providerId: number): Promise<AnalyticsSettings> {
     const settings = await settingsOf(providerId);
-    return AnalyticsSettingsSchema.parse({ ...settings, shifts: shiftsOf(settings.shiftStarts), timeZone: await deps.timeZone() });
+    return AnalyticsSettingsSchema.parse({ ...settings, shifts: shiftsOf(settings.shiftStarts), timeZone: await deps.timeZone(providerId) });
   }
 
   /** Counts and ranks of one breakdown, merged by group. */
@@ -101,7 +101,7 @@ export function analyticsService(deps: { repository: AnalyticsRepository; timeZo
     async responseTimes(session: SessionInfo, range: { from: string; to: string }): Promise<ResponseTimes> {
       const providerId = workingProviderId(session.scope);
       const settings = await settingsOf(providerId);
-      const timeZone = await deps.timeZone();
+      const timeZone = await deps.timeZone(providerId);
       const windows = shiftWindows(range.from, range.to, settings.shiftStarts, timeZone);
       const from = zonedInstant(range.from, '00:00', timeZone);
       const to = zonedInstant(nextDate(range.to), '00:00', timeZone);

@@ -27,12 +27,12 @@ export const HANDOVER_RETENTION_DAYS = 31;
 const BREATH_STOP_TYPES = new Set(['BREATH_STOP', 'EX_BREATH_STOP']);
 
 /** The night handover summary: made on demand, and stored per provider by the nightly job. */
-export function handoverSummaries(deps: { repository: AnalyticsRepository; analytics: AnalyticsService; timeZone: () => Promise<string>; now: () => number }) {
+export function handoverSummaries(deps: { repository: AnalyticsRepository; analytics: AnalyticsService; timeZone: (providerId: number) => Promise<string>; now: () => number }) {
   const { repository } = deps;
 
   /** The summary of the night that ended on the morning of `date`, as things stand at `now`. */
   async function build(providerId: number, date: string, now: number): Promise<HandoverSummary> {
-    const timeZone = await deps.timeZone();
+    const timeZone = await deps.timeZone(providerId);
     const settings = await deps.analytics.settingsOf(providerId);
     const window = nightWindow(date, settings.shiftStarts, timeZone);
     if (window.from > now) throw errors.badRequest('analytics.nightNotStarted');
@@ -141,7 +141,7 @@ export function handoverSummaries(deps: { repository: AnalyticsRepository; analy
       const providerId = workingProviderId(session.scope);
       const now = deps.now();
       const settings = await deps.analytics.settingsOf(providerId);
-      const date = input.date ?? lastEndedNight(now, settings.shiftStarts, await deps.timeZone());
+      const date = input.date ?? lastEndedNight(now, settings.shiftStarts, await deps.timeZone(providerId));
       if (!input.fresh) {
         const stored = await repository.findSummary(providerId, date);
         const summary = stored === undefined ? null : parseStored(stored);
@@ -155,11 +155,12 @@ export function handoverSummaries(deps: { repository: AnalyticsRepository; analy
      * has no stored summary, stores one (once: the primary key ignores a second insert).
      */
     async storeDue(now: number, onFailure?: (providerId: number, error: unknown) => void): Promise<number> {
-      const timeZone = await deps.timeZone();
       const settingsByProvider = new Map((await repository.allSettings()).map((row) => [row.provider_id, row]));
       const due: { providerId: number; date: string }[] = [];
       for (const providerId of await repository.activeProviders()) {
         const settings = settingsFromRow(settingsByProvider.get(providerId));
+        // Each care home's nights end in its own time zone.
+        const timeZone = await deps.timeZone(providerId);
         const date = lastEndedNight(now, settings.shiftStarts, timeZone);
         if (now - nightWindow(date, settings.shiftStarts, timeZone).to < HANDOVER_CATCH_UP_MS) due.push({ providerId, date });
       }

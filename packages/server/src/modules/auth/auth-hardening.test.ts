@@ -1,3 +1,4 @@
+import { testDeviceKeys } from '../../test/device-keys.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,11 +74,12 @@ describe('fast login is one-time', () => {
   });
   after(() => server.close());
 
-  const secret = () => Buffer.from(fs.readFileSync(`${server.dataDir}/keys/sso.secret`, 'utf8').trim(), 'hex');
+  const secret = async () =>
+    Buffer.from((await server.vigil.database.db.selectFrom('server_secrets').select('value').where('name', '=', 'sso.secret').executeTakeFirstOrThrow()).value.trim(), 'hex');
 
   test('a link works once; using it again within its 5 minutes is refused with 108', async () => {
     const timestamp = Date.now();
-    const link = { userName: 'demotwob', secretPassword: ssoSignature(secret(), 'demotwob', timestamp), timestamp };
+    const link = { userName: 'demotwob', secretPassword: ssoSignature(await secret(), 'demotwob', timestamp), timestamp };
     assert.equal((await server.call(api.sso, link)).status, Status.OK);
     const again = await server.call(api.sso, link);
     assert.equal(again.status, Status.SSO_INVALID);
@@ -88,7 +90,7 @@ describe('fast login is one-time', () => {
 
   test('of parallel uses of one link exactly one logs in', async () => {
     const timestamp = Date.now() - 1000;
-    const link = { userName: 'demotwoa', secretPassword: ssoSignature(secret(), 'demotwoa', timestamp), timestamp };
+    const link = { userName: 'demotwoa', secretPassword: ssoSignature(await secret(), 'demotwoa', timestamp), timestamp };
     const results = await Promise.all(Array.from({ length: 4 }, () => server.call(api.sso, link)));
     assert.deepEqual(results.map((result) => result.status).sort(), [Status.OK, Status.SSO_INVALID, Status.SSO_INVALID, Status.SSO_INVALID].sort());
   });
@@ -152,7 +154,7 @@ describe('password policy wherever a password is set', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-admin-'));
     const database = openDatabase({ databaseUrl: null, dataDir });
     try {
-      await migrate(database);
+      await migrate(database, testDeviceKeys);
       const print = () => {};
       await assert.rejects(ensureAdministrator(database.db, { adminUser: 'nightadmin', adminPassword: 'Nightadmin#1', print }), /VIGIL_ADMIN_PASSWORD is refused: .*login account/);
       await assert.rejects(ensureAdministrator(database.db, { adminUser: null, adminPassword: 'Trustno1!', print }), /VIGIL_ADMIN_PASSWORD is refused: .*commonly used/);

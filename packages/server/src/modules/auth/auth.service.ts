@@ -172,6 +172,8 @@ export function authService(deps: AuthDeps) {
     if (!fromConsole && !APP_LOGIN_ROLES.includes(role)) throw errors.appLoginForbidden();
     // Installers and caregivers use the apps only (spec 01 §4, §6): no console session.
     if (fromConsole && APP_ONLY_ROLES.includes(role)) throw errors.webLoginForbidden();
+    // Family accounts (RELATIVES) see one resident's data only, never the console (issue 27).
+    if (fromConsole && role === 'RELATIVES') throw errors.familyConsoleForbidden();
     const context = await providerContext(account);
     if (account.enabled !== 1 || !context.homeAvailable) throw errors.accountInvalid();
     const token = randomToken();

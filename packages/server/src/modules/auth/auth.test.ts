@@ -78,10 +78,10 @@ describe('login', () => {
     assert.match(noPassword.msg, /Password/);
   });
 
-  test('the app login accepts only caregiver and installer accounts', async () => {
+  test('the app login accepts only caregiver, installer and family accounts', async () => {
     const provider = await server.call(api.login, { userName: 'demotwoa', passWord: DEMO_PASSWORD, from: 'ANDROID' });
     assert.equal(provider.status, Status.APP_LOGIN_FORBIDDEN);
-    assert.match(provider.msg, /only caregiver and installer/);
+    assert.match(provider.msg, /only caregiver, installer and family/);
     const installer = await server.call(api.login, { userName: 'demomaintain', passWord: DEMO_PASSWORD, from: 'ANDROID' });
     assert.equal(installer.status, Status.OK);
   });
@@ -93,6 +93,14 @@ describe('login', () => {
     assert.match(locked.msg, /Too many failed logins/);
     const other = await server.call(api.login, { userName: 'demosuper', passWord: DEMO_PASSWORD });
     assert.equal(other.status, Status.OK, 'another account from the same address still logs in');
+  });
+
+  test('the five-guess lock holds for the account from that address only: the caregiver logs in from elsewhere (issue 27)', async () => {
+    const login = (passWord: string, remoteAddress: string) =>
+      server.vigil.app.inject({ method: 'POST', url: `/api${api.login.path}`, remoteAddress, payload: { userName: 'demogov', passWord, from: 'PC' } }).then((response) => response.json() as { status: number });
+    for (let i = 0; i < 5; i++) await login('Wrong#Pass1', '10.9.0.1');
+    assert.equal((await login(DEMO_PASSWORD, '10.9.0.1')).status, Status.LOGIN_THROTTLED, 'the guessing address is locked out of the account');
+    assert.equal((await login(DEMO_PASSWORD, '10.9.0.2')).status, Status.OK, 'the account itself is not locked');
   });
 
   test('thirty failures from one address lock that address for every account', async () => {
@@ -217,22 +225,21 @@ describe('fast login (sso)', () => {
   });
   after(() => server.close());
 
-  function secret(): Buffer {
-    return Buffer.from(
-      fs.readFileSync(`${server.dataDir}/keys/sso.secret`, 'utf8').trim(),
-      'hex',
-    );
+  /** The installation's fast-login secret (shared by every process: in the database). */
+  async function secret(): Promise<Buffer> {
+    const row = await server.vigil.database.db.selectFrom('server_secrets').select('value').where('name', '=', 'sso.secret').executeTakeFirstOrThrow();
+    return Buffer.from(row.value.trim(), 'hex');
   }
 
   test('a fresh signature logs in; a stale or forged one is 108', async () => {
     const timestamp = Date.now();
-    const good = await server.call(api.sso, { userName: 'demotwob', secretPassword: ssoSignature(secret(), 'demotwob', timestamp), timestamp });
+    const good = await server.call(api.sso, { userName: 'demotwob', secretPassword: ssoSignature(await secret(), 'demotwob', timestamp), timestamp });
     assert.equal(good.status, Status.OK);
     assert.equal(good.data.role, 'TWO_ROLE');
     const stale = timestamp - 10 * 60_000;
-    const old = await server.call(api.sso, { userName: 'demotwob', secretPassword: ssoSignature(secret(), 'demotwob', stale), timestamp: stale });
+    const old = await server.call(api.sso, { userName: 'demotwob', secretPassword: ssoSignature(await secret(), 'demotwob', stale), timestamp: stale });
     assert.equal(old.status, Status.SSO_INVALID);
-    const forged = await server.call(api.sso, { userName: 'demosenior', secretPassword: ssoSignature(secret(), 'demotwob', timestamp), timestamp });
+    const forged = await server.call(api.sso, { userName: 'demosenior', secretPassword: ssoSignature(await secret(), 'demotwob', timestamp), timestamp });
     assert.equal(forged.status, Status.SSO_INVALID);
   });
 

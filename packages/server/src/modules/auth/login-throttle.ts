@@ -9,6 +9,12 @@ import type { LoginFailureRepository } from './session.repository.ts';
  */
 const ADDRESS_FAILURES_BEFORE_LOCK = 30;
 const ADDRESS_LOCK_MS = 5 * 60 * 1000;
+/**
+ * The five-guess lock is per account AND address: logins are phone numbers, so a lock on the account
+ * alone lets anyone lock any caregiver out. Guesses spread over many addresses still meet a lock on
+ * the account itself, after ten times as many.
+ */
+const ACCOUNT_FAILURES_BEFORE_LOCK = LOGIN_FAILURES_BEFORE_LOCK * 10;
 
 /** How long a failed-login record can still matter; older ones are purged. */
 export const LOGIN_FAILURE_RETENTION_MS = Math.max(LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS, ADDRESS_LOCK_MS);
@@ -26,6 +32,7 @@ export interface LoginTry {
  */
 export function loginThrottle(failures: LoginFailureRepository, now: () => number) {
   const accountKey = (userName: string) => `account:${userName.toLowerCase()}`;
+  const pairKey = (userName: string, ip: string) => `account:${userName.toLowerCase()}@${ip}`;
   const addressKey = (ip: string) => `ip:${ip}`;
 
   async function reserveOne(key: string, limit: number, lockMs: number): Promise<{ granted: boolean; lockedUntil: number }> {
@@ -44,16 +51,23 @@ export function loginThrottle(failures: LoginFailureRepository, now: () => numbe
     async reserve(userName: string, ip: string): Promise<LoginTry> {
       const address = await reserveOne(addressKey(ip), ADDRESS_FAILURES_BEFORE_LOCK, ADDRESS_LOCK_MS);
       if (!address.granted) throw refuse(address.lockedUntil);
-      const account = await reserveOne(accountKey(userName), LOGIN_FAILURES_BEFORE_LOCK, LOGIN_LOCK_MS);
-      if (!account.granted) {
+      const pair = await reserveOne(pairKey(userName, ip), LOGIN_FAILURES_BEFORE_LOCK, LOGIN_LOCK_MS);
+      if (!pair.granted) {
         // A refused try at a locked account is not counted against the whole address.
         await failures.release(addressKey(ip), ADDRESS_FAILURES_BEFORE_LOCK);
+        throw refuse(pair.lockedUntil);
+      }
+      const account = await reserveOne(accountKey(userName), ACCOUNT_FAILURES_BEFORE_LOCK, LOGIN_LOCK_MS);
+      if (!account.granted) {
+        await failures.release(addressKey(ip), ADDRESS_FAILURES_BEFORE_LOCK);
+        await failures.release(pairKey(userName, ip), LOGIN_FAILURES_BEFORE_LOCK);
         throw refuse(account.lockedUntil);
       }
       return {
         async release() {
-          // A good login forgets the account's failures and gives back the address's try.
-          await failures.clear(accountKey(userName));
+          // A good login forgets this address's failures for the account and gives back the other tries.
+          await failures.clear(pairKey(userName, ip));
+          await failures.release(accountKey(userName), ACCOUNT_FAILURES_BEFORE_LOCK);
           await failures.release(addressKey(ip), ADDRESS_FAILURES_BEFORE_LOCK);
         },
       };

@@ -1,3 +1,4 @@
+import { TEST_DEVICE_KEY_SECRET } from '../../test/device-keys.ts';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -177,9 +178,9 @@ describe('cached sessions across processes (PostgreSQL + Redis)', { skip: proces
     for (let i = 0; i < 2; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
       dirs.push(dataDir);
-      const config = loadConfig({ VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'silent', MQTT_PORT: '0', VIGIL_ADMIN_USER: 'testadmin', VIGIL_ADMIN_PASSWORD: 'Test#Admin2026', DATABASE_URL: database.url, REDIS_URL: REDIS, REDIS_CHANNEL: channel });
+      const config = loadConfig({ VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'silent', MQTT_PORT: '0', VIGIL_ADMIN_USER: 'testadmin', VIGIL_ADMIN_PASSWORD: 'Test#Admin2026', VIGIL_DEVICE_KEY_SECRET: TEST_DEVICE_KEY_SECRET, DATABASE_URL: database.url, REDIS_URL: REDIS, REDIS_CHANNEL: channel });
       apps.push(await buildApp(config, { print: () => {} }));
-      if (i === 0) await seedDemo(apps[0].database.db);
+      if (i === 0) await seedDemo(apps[0].database.db, Date.now, { deviceKeys: apps[0].deviceKeys });
     }
   });
   after(async () => {

@@ -30,10 +30,12 @@ export interface CommunityServiceDeps {
   transaction: Transactional<{ communities: CommunityRepository }>;
   addresses: AddressService;
   now: () => number;
+  /** Applies a saved sleep config to the communities' sleep monitors (the device module); answers how many. */
+  applySleepConfig?: (session: SessionInfo, communityIds: readonly number[], config: CareConfig) => Promise<number>;
 }
 
 /** Communities (level-1 areas) with their sleep and alarm configs, and geofences. */
-export function communityService({ communities, areas, transaction, addresses, now }: CommunityServiceDeps) {
+export function communityService({ communities, areas, transaction, addresses, now, applySleepConfig }: CommunityServiceDeps) {
 
   async function ownedCommunity(providerId: number, id: number) {
     const area = await areas.findArea(id);
@@ -64,6 +66,8 @@ export function communityService({ communities, areas, transaction, addresses, n
       await transaction(async (tx) => {
         for (const id of communityIds) await tx.communities.saveConfig(providerId, id, kind, value, now());
       });
+      // A sleep config's schedule goes to the communities' sleep monitors; an alarm config is read by the rules (alarm-settings.ts).
+      if (kind === 'sleep') await applySleepConfig?.(session, communityIds, config);
       return null;
     },
 

@@ -76,6 +76,24 @@ describe('device binding: bed, room or resident, with confirmations', () => {
     assert.equal((await detail(first.id)).binding.target, 'none');
   });
 
+  test('a taken bed is named by its place, not by the resident on it; the address tree lists each bed\'s devices (issue 25 item 17)', async () => {
+    const ward = await buildPlace(server, home, { area: 'Named wing', rooms: 'N1', beds: '1' });
+    const bedId = ward.bedIds[0];
+    assert.equal((await server.call(api.insertUser, { name: 'Named Resident', gender: 'male', birthDate: '1941-03-03', bunkId: bedId }, { token: home })).status, Status.OK);
+    const first = await homeDevice(server, vendor, home);
+    const second = await homeDevice(server, vendor, home);
+    assert.equal((await server.call(api.bindDevice, { id: first.id, target: 'bed', targetId: bedId }, { token: home })).status, Status.OK);
+    const asked = await server.call(api.bindDevice, { id: second.id, target: 'bed', targetId: bedId }, { token: home });
+    assert.equal(asked.status, Status.CONFIRM_REQUIRED);
+    assert.equal(asked.msg, `Bed Named wing / 1F / N1 / 1 already has device ${first.deviceId}. Saving binds this device to the bed instead; ${first.deviceId} will no longer be bound to it.`);
+
+    const tree = await server.call(api.getAreaWithRoomList, {}, { token: home });
+    const bed = tree.data.find((area) => area.name === 'Named wing')?.floors[0]?.rooms[0]?.beds[0];
+    assert.deepEqual(bed?.devices, [{ deviceId: first.deviceId, deviceType: first.deviceType }]);
+    const empty = tree.data.find((area) => area.name === 'Bind wing')?.floors[0]?.rooms[1]?.beds.find((candidate) => candidate.devices.length === 0);
+    assert.ok(empty, 'a bed without a device lists none');
+  });
+
   test('a badge and a sleep monitor may share a bed (one device of each kind)', async () => {
     const bedId = place.bedIds[2];
     const monitor = await homeDevice(server, vendor, home);

@@ -12,6 +12,11 @@ function typesOfKind(kind: DeviceKind): number[] {
 /** "Building / Floor / Room / Bed", or the resident's name: where a device is bound, for confirmations. */
 export function placeText(row: DeviceListRow): string {
   if (row.resident_id !== null) return row.bound_resident_name ?? '';
+  return bedPathText(row);
+}
+
+/** "Building / Floor / Room / Bed" of a device's place, whoever lies there. */
+function bedPathText(row: DeviceListRow): string {
   return [row.building_name, row.floor_name, row.room_name, row.bed_name].filter((part) => part !== null).join(' / ');
 }
 
@@ -69,7 +74,8 @@ export async function bindDeviceIn(repository: DeviceRepository, device: DeviceR
   }
   if (holder) {
     const held = await repository.findListRow(holder.id);
-    const place = held ? placeText(held) : '';
+    // A bed is named by its place, a resident by name (the bed's message once read "Bed 陈淑珍 …": issue 25 item 17).
+    const place = held ? (binding.target === 'bed' ? bedPathText(held) : placeText(held)) : '';
     conflicts.push(
       binding.target === 'bed'
         ? { confirm: 'bedTaken', key: 'device.confirmBedTaken', params: { place, deviceId: holder.device_id }, deviceId: holder.device_id }

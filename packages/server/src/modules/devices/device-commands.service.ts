@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
-import { DEVICE_KEY_GRACE_MS, LEAVE_BED_MODE_SECONDS, type DeviceCommand, type DeviceCommandName, type SleepMonitorSettings } from '@vigil/contracts';
+import { ClockTimeSchema, DEVICE_KEY_GRACE_MS, LEAVE_BED_MODE_SECONDS, SLEEP_MONITOR_TYPES, type DeviceCommand, type DeviceCommandName, type SleepMonitorSettings } from '@vigil/contracts';
 import type { Transactional } from '../../db/transactional.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Downlink } from '../../events/downlink.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { AppError, errors } from '../../http/errors.ts';
+import { workingProviderId } from '../../tenancy/care-provider.ts';
 import { isVendor, visibleDevice } from './device-access.ts';
 import { newDeviceKey } from './device-cipher.ts';
+import type { DeviceKeySeal } from '../../ingest/device-key-seal.ts';
 import { sleepSettingsOf } from './device.presenter.ts';
 import type { DeviceListRow, DeviceRepository } from './device.repository.ts';
 
@@ -37,14 +39,20 @@ export function deviceCommandService(deps: {
   now: () => number;
   downlink: Downlink;
   bus: EventBus;
+  /** A rotated key is stored sealed (in the device row and in its command's record). */
+  deviceKeys: DeviceKeySeal;
   log: CommandLog;
 }) {
   const { devices, transaction, now, downlink } = deps;
 
-  /** Records a command as pending, sends it, and answers it as recorded (failed when it could not be sent). */
-  async function send(device: DeviceListRow, cmd: DeviceCommandName, args: Record<string, unknown>, recordIn: DeviceRepository = devices, id: string = crypto.randomUUID()): Promise<DeviceCommand> {
+  /**
+   * Records a command as pending and answers it as it goes out (dispatch sends it; failed when it could
+   * not be sent). `recordedArgs` is what the history keeps when it must differ from what the device
+   * gets (rotateKey: the key sealed).
+   */
+  async function send(device: DeviceListRow, cmd: DeviceCommandName, args: Record<string, unknown>, recordIn: DeviceRepository = devices, id: string = crypto.randomUUID(), recordedArgs = args): Promise<DeviceCommand> {
     const sentAt = now();
-    await recordIn.insertCommand({ id, device_id: device.id, cmd, args: JSON.stringify(args), state: 'pending', sent_at: sentAt, answered_at: null, message: '' });
+    await recordIn.insertCommand({ id, device_id: device.id, cmd, args: JSON.stringify(recordedArgs), state: 'pending', sent_at: sentAt, answered_at: null, message: '' });
     return { id, cmd, args, state: 'pending', sentAt, answeredAt: null, message: '' };
   }
 
@@ -125,6 +133,20 @@ export function deviceCommandService(deps: {
       changeSettings(session, input.id, (current) => ({ ...current, sleepSchedule: { bedTime: input.bedTime, wakeTime: input.wakeTime } })),
 
     /**
+     * A community's sleep config (community.saveUserSleepConfig(s), docs/care-data.md) applied to its
+     * sleep monitors: `bedTime` and `wakeTime` (HH:mm) become each monitor's normal sleep schedule,
+     * a configure command acknowledged like one sent from the device screen. Answers how many were sent.
+     */
+    async applyCommunitySleepConfig(session: SessionInfo, communityIds: readonly number[], config: Readonly<Record<string, unknown>>): Promise<number> {
+      const bedTime = ClockTimeSchema.safeParse(config.bedTime);
+      const wakeTime = ClockTimeSchema.safeParse(config.wakeTime);
+      if (!bedTime.success || !wakeTime.success) return 0;
+      const ids = await devices.sleepMonitorsInCommunities(workingProviderId(session.scope), communityIds, SLEEP_MONITOR_TYPES);
+      for (const id of ids) await changeSettings(session, id, (current) => ({ ...current, sleepSchedule: { bedTime: bedTime.data, wakeTime: wakeTime.data } }));
+      return ids.length;
+    },
+
+    /**
      * For other modules (gateway pairing, firmware upgrades): records a command for a device
      * row and sends it, answering it as recorded; the device's ack settles it like any other.
      * `id` is the command's id when the caller must know it before the device can answer
@@ -147,16 +169,19 @@ export function deviceCommandService(deps: {
       if (row.online !== 1) throw errors.conflict('device.rotateKeyOffline');
       const time = now();
       const deviceKey = newDeviceKey();
+      const sealedKey = deps.deviceKeys.seal(deviceKey);
       const previousKeyUntil = time + DEVICE_KEY_GRACE_MS;
       await transaction(async ({ devices: repository }) => {
         const current = await repository.findKeys(row.id);
         if (!current) throw errors.notFound('device.notFound');
         // A rotation the device never confirmed is dropped: it still uses the key from before.
         const stillPrevious = current.previous_key !== null && Number(current.previous_key_until ?? 0) > time;
-        await repository.rotateKey(row.id, { deviceKey, previousKey: stillPrevious ? current.previous_key : current.device_key, previousKeyUntil }, time);
+        // Both as stored: sealed.
+        await repository.rotateKey(row.id, { deviceKey: sealedKey, previousKey: stillPrevious ? current.previous_key : current.device_key, previousKeyUntil }, time);
       });
       await keysChanged(row.id);
-      const command = await dispatch(row, await send(row, 'rotateKey', { key: deviceKey }));
+      // The device gets the key; the history keeps it sealed, as the device row does (settleRotation compares the two).
+      const command = await dispatch(row, await send(row, 'rotateKey', { key: deviceKey }, devices, crypto.randomUUID(), { key: sealedKey }));
       // Not delivered: undone at once, rather than locking the device out when the grace ends.
       if (command.state === 'failed') await settleRotation(command.id, false);
       return { deviceKey, previousKeyUntil, command };

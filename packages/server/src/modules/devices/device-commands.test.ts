@@ -145,7 +145,7 @@ describe('sleep-monitor settings and device commands', () => {
 
   test('issue() gives other modules the same record, transport and ack handling', async () => {
     const db = server.vigil.database.db;
-    const commands = deviceCommandService({ devices: deviceRepository(db), transaction: transactional(db, (trx) => ({ devices: deviceRepository(trx) })), now: Date.now, downlink, bus: server.vigil.bus, log: { warn: () => {} } });
+    const commands = deviceCommandService({ devices: deviceRepository(db), transaction: transactional(db, (trx) => ({ devices: deviceRepository(trx) })), now: Date.now, downlink, bus: server.vigil.bus, deviceKeys: server.vigil.deviceKeys, log: { warn: () => {} } });
     const host = await homeDevice(server, vendor, home, 21008);
     const command = await commands.issue(host.id, 'pair', { seconds: 60 });
     assert.equal(command.state, 'pending');

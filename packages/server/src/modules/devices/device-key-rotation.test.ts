@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { openedTestKey } from '../../test/device-keys.ts';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
 import { deviceTopic, Status, type CommandMessage } from '@vigil/contracts';
@@ -53,7 +54,11 @@ describe('device key rotation', () => {
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     })).statusCode;
 
-  const keysOf = (id: number) => server.vigil.database.db.selectFrom('devices').select(['device_key', 'previous_key', 'previous_key_until']).where('id', '=', id).executeTakeFirstOrThrow();
+  /** The device's keys as stored, opened (the registry holds them sealed). */
+  const keysOf = async (id: number) => {
+    const row = await server.vigil.database.db.selectFrom('devices').select(['device_key', 'previous_key', 'previous_key_until']).where('id', '=', id).executeTakeFirstOrThrow();
+    return { ...row, device_key: openedTestKey(row.device_key), previous_key: row.previous_key === null ? null : openedTestKey(row.previous_key) };
+  };
 
   test('MQTT: the device gets rotateKey on cmd; both keys log in during the grace; logging in with the new key ends the old one', async () => {
     const device = await onlineDevice();
@@ -79,17 +84,24 @@ describe('device key rotation', () => {
     assert.equal(await mqttLogin(device.deviceId, 'not-a-key'), false);
     assert.equal(await mqttLogin(device.deviceId, newKey), true, 'the new key works');
     assert.equal((await keysOf(device.id)).previous_key, null, 'using it confirmed the rotation');
+    const confirmed = await server.call(api.getDevice, { id: device.id }, { token: vendor });
+    assert.equal(confirmed.data.lastCommand?.state, 'acked', 'the rotation the device confirmed by logging in is not left pending (or "timeout")');
     assert.equal(await mqttLogin(device.deviceId, device.deviceKey), false, 'the old key stopped');
     assert.equal(await httpStatus(device.deviceId, device.deviceKey), 401);
   });
 
   test('MQTT: the device\'s ack confirms the new key; a refusing ack puts the old key back', async () => {
     const device = await onlineDevice();
-    const listener = await connectDevice(url, { deviceId: device.deviceId, key: device.deviceKey });
-    clients.push(listener);
-    await listener.subscribeAsync(deviceTopic(device.deviceId, 'cmd'), { qos: 1 });
     const received: CommandMessage[] = [];
-    listener.on('message', (_topic, payload) => void received.push(JSON.parse(payload.toString())));
+    // The client ID is the device ID, so each mqttLogin below takes over the device's session: it connects again after them.
+    const listen = async () => {
+      const client = await connectDevice(url, { deviceId: device.deviceId, key: device.deviceKey });
+      clients.push(client);
+      await client.subscribeAsync(deviceTopic(device.deviceId, 'cmd'), { qos: 1 });
+      client.on('message', (_topic, payload) => void received.push(JSON.parse(payload.toString())));
+      return client;
+    };
+    let listener = await listen();
     const ack = async (id: string, ok: boolean) => {
       await listener.publishAsync(deviceTopic(device.deviceId, 'ack'), JSON.stringify({ id, ok, ts: Date.now(), ...(ok ? {} : { code: 'keyRefused' }) }), { qos: 1 });
       await server.vigil.devices.ingest.flush();
@@ -103,6 +115,7 @@ describe('device key rotation', () => {
     assert.equal((await keysOf(device.id)).previous_key, null);
     assert.equal(await mqttLogin(device.deviceId, refused.data.deviceKey), false, 'the refused key never works');
     assert.equal(await mqttLogin(device.deviceId, device.deviceKey), true);
+    listener = await listen();
 
     const accepted = await server.call(api.rotateDeviceKey, { id: device.id }, { token: vendor });
     await eventually(() => received.find((message) => message.id === accepted.data.command.id), 'the second rotateKey');

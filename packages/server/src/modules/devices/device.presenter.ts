@@ -90,6 +90,8 @@ export function presentCommand(row: DeviceCommandRow, now: number): DeviceComman
     args = {};
   }
   const cmd = DEVICE_COMMANDS.find((name) => name === row.cmd) ?? 'configure';
+  // A rotateKey command holds the key it sent (sealed): never shown here, where care homes read it too.
+  if (cmd === 'rotateKey') delete args.key;
   const state = row.state === 'pending' && row.sent_at + DEVICE_COMMAND_TIMEOUT_MS < now ? 'timeout' : row.state;
   return {
     id: row.id,
@@ -102,11 +104,12 @@ export function presentCommand(row: DeviceCommandRow, now: number): DeviceComman
   };
 }
 
-export function presentDeviceDetail(row: DeviceListRow, command: DeviceCommandRow | undefined, showKey: boolean, now: number): DeviceDetail {
+/** The detail; `deviceKey` is the opened key for a vendor, null for everyone else. */
+export function presentDeviceDetail(row: DeviceListRow, command: DeviceCommandRow | undefined, deviceKey: string | null, now: number): DeviceDetail {
   return {
     ...presentDevice(row),
     settings: sleepSettingsOf(row),
     lastCommand: command ? presentCommand(command, now) : null,
-    deviceKey: showKey ? row.device_key : null,
+    deviceKey,
   };
 }

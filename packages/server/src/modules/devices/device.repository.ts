@@ -30,6 +30,8 @@ export interface DeviceListFilter {
   keyWord?: string;
   online?: boolean | null;
   bound?: boolean | null;
+  /** true: gateway sub-devices only; false: devices not behind a gateway. */
+  hosted?: boolean | null;
   stock?: 'stock' | 'added' | null;
   providerId?: number | null;
 }
@@ -65,6 +67,8 @@ export function deviceRepository(db: Db) {
     if (filter.stock === 'added') query = query.where('d.provider_id', 'is not', null);
     if (filter.online !== undefined && filter.online !== null) query = query.where('d.online', '=', filter.online ? 1 : 0);
     if (filter.bound === true) query = query.where((eb) => eb.or([eb('d.bed_id', 'is not', null), eb('d.room_id', 'is not', null), eb('d.resident_id', 'is not', null)]));
+    if (filter.hosted === true) query = query.where('d.host_id', 'is not', null);
+    if (filter.hosted === false) query = query.where('d.host_id', 'is', null);
     if (filter.bound === false) query = query.where('d.bed_id', 'is', null).where('d.room_id', 'is', null).where('d.resident_id', 'is', null);
     if (filter.keyWord) {
       const keyWord = filter.keyWord;
@@ -112,6 +116,24 @@ export function deviceRepository(db: Db) {
     },
 
     /** Newest first: the count and the page's ids from the devices table, then only those rows joined. */
+    /** Row ids of the provider's sleep monitors on beds of the communities (level-1 areas), or bound to residents on them. */
+    async sleepMonitorsInCommunities(providerId: number, communityIds: readonly number[], sleepTypes: readonly number[]): Promise<number[]> {
+      if (communityIds.length === 0) return [];
+      const bedsOf = db.selectFrom('beds as b').innerJoin('rooms as r', 'r.id', 'b.room_id').innerJoin('areas as f', 'f.id', 'r.floor_id')
+        .select('b.id').where('b.provider_id', '=', providerId).where('f.parent_id', 'in', [...communityIds]);
+      const rows = await db.selectFrom('devices as d')
+        .select('d.id')
+        .where('d.provider_id', '=', providerId)
+        .where('d.device_type', 'in', [...sleepTypes])
+        .where((eb) => eb.or([
+          eb('d.bed_id', 'in', bedsOf),
+          eb('d.resident_id', 'in', eb.selectFrom('residents as p').select('p.id').where('p.bed_id', 'in', bedsOf)),
+        ]))
+        .orderBy('d.id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async page(reach: DeviceReach, filter: DeviceListFilter, pageNum: number, pageSize: number): Promise<{ rows: DeviceListRow[]; total: number }> {
       const source = filtered(reach, filter);
       const totalRow = await source.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

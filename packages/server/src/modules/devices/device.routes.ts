@@ -13,6 +13,7 @@ import { deviceRepository } from './device.repository.ts';
 import { settingsRepository } from '../system/settings.repository.ts';
 import { deviceService } from './device.service.ts';
 import { deviceSpreadsheet } from './device-spreadsheet.ts';
+import type { DeviceKeySeal } from '../../ingest/device-key-seal.ts';
 
 export interface DeviceModuleDeps {
   db: Db;
@@ -23,6 +24,8 @@ export interface DeviceModuleDeps {
   workers: WorkerPool;
   /** Signs ciphertext IDs (keys/device-cipher.secret). */
   cipherSecret: Buffer;
+  /** Seals device keys at rest and opens them for the vendor (docs/devices.md "Device key"). */
+  deviceKeys: DeviceKeySeal;
   log: CommandLog;
 }
 
@@ -33,13 +36,14 @@ export function deviceRoutes(allRoutes: OperationRegistrar, deps: DeviceModuleDe
   const repository = deviceRepository(deps.db);
   const settings = settingsRepository(deps.db);
   const transaction = transactional(deps.db, (trx) => ({ devices: deviceRepository(trx) }));
-  const devices = deviceService({ devices: repository, settings, transaction, now: deps.now, cipher: deviceCipher(deps.cipherSecret), bus: deps.bus });
+  const devices = deviceService({ devices: repository, settings, transaction, now: deps.now, cipher: deviceCipher(deps.cipherSecret), deviceKeys: deps.deviceKeys, bus: deps.bus });
   const commands = deviceCommandService({
     devices: repository,
     transaction,
     now: deps.now,
     downlink: deps.downlink,
     bus: deps.bus,
+    deviceKeys: deps.deviceKeys,
     log: deps.log,
   });
   const spreadsheet = deviceSpreadsheet({ settings, transaction, devices, now: deps.now, workers: deps.workers });

@@ -1,3 +1,4 @@
+import type { DeviceKeySeal } from '../../ingest/device-key-seal.ts';
 import {
   deviceTypeInfo,
   shownInEdition,
@@ -61,11 +62,13 @@ export interface DeviceServiceDeps {
   transaction: Transactional<{ devices: DeviceRepository }>;
   now: () => number;
   cipher: DeviceCipher;
+  /** Device keys are stored sealed and opened only to show them to a vendor. */
+  deviceKeys: DeviceKeySeal;
   bus: EventBus;
 }
 
 /** The device registry: the vendor's stock, care homes adding from it, edits, deletes and reads (docs/devices.md). */
-export function deviceService({ devices, settings, transaction, now, cipher, bus }: DeviceServiceDeps) {
+export function deviceService({ devices, settings, transaction, now, cipher, deviceKeys, bus }: DeviceServiceDeps) {
 
   /** Tells the bus (after the commit) what changed, with each device's placement as it is now; `moved` lost their link to these. */
   async function announce(change: DeviceChange, ids: readonly number[], moved: readonly number[] = []): Promise<void> {
@@ -105,7 +108,7 @@ export function deviceService({ devices, settings, transaction, now, cipher, bus
       device_id: entry.deviceId,
       cipher_id: cipherId,
       device_type: entry.deviceType,
-      device_key: deviceKey,
+      device_key: deviceKeys.seal(deviceKey),
       provider_id: null,
       added_at: null,
       imei: entry.imei || null,
@@ -205,7 +208,7 @@ export function deviceService({ devices, settings, transaction, now, cipher, bus
     async get(session: SessionInfo, id: number): Promise<DeviceDetail> {
       const row = await visibleDevice(devices, session, id);
       // The device key is a credential: vendor roles only, like an access token (never care homes).
-      return presentDeviceDetail(row, await devices.lastCommand(row.id), isVendor(session.scope), now());
+      return presentDeviceDetail(row, await devices.lastCommand(row.id), isVendor(session.scope) ? deviceKeys.open(row.device_key) : null, now());
     },
 
     async register(entry: StockEntry) {

@@ -97,6 +97,11 @@ export function firmwareRepository(db: Db) {
       const rows = await packages().where('p.device_type', '=', deviceType).where('p.status', 'in', PUBLISHED).execute();
       return rows.map(counted);
     },
+    /** The released (grayscale or full) package of a stored file, if there is one. */
+    async releasedPackageOfFile(fileId: string) {
+      const row = await packages().where('p.file_id', '=', fileId).where('p.status', 'in', PUBLISHED).executeTakeFirst();
+      return row && counted(row);
+    },
     async isGray(firmwareId: number, deviceRowId: number): Promise<boolean> {
       const row = await db.selectFrom('firmware_gray_devices').select('device_id').where('firmware_id', '=', firmwareId).where('device_id', '=', deviceRowId).executeTakeFirst();
       return row !== undefined;

@@ -1,3 +1,4 @@
+import type { DeviceKeySeal } from '../../ingest/device-key-seal.ts';
 import * as api from '@vigil/contracts';
 import { DeviceTypeSchema, md5Schema } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -16,18 +17,19 @@ import { firmwareRollout, type CommandIssuer } from './firmware-rollout.ts';
 import { firmwareRepository } from './firmware.repository.ts';
 import { firmwareUpgradeRepository } from './firmware-upgrade.repository.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { attachmentDisposition } from '../../http/file-reply.ts';
 
 /** Firmware packages (/firmware/*), the device calls (/fireWare/getLastVersion, /hardSoft/download). */
 export function firmwareRoutes(
   app: FastifyInstance,
   routes: OperationRegistrar,
-  deps: { db: Db; now: () => number; dataDir: string; s3: S3Location | null; workers: WorkerPool; secret: Buffer; bus: EventBus; commands: CommandIssuer; rolloutBatch: number; log: { warn(data: object, message: string): void } },
+  deps: { db: Db; now: () => number; dataDir: string; s3: S3Location | null; workers: WorkerPool; secret: Buffer; deviceKeys: DeviceKeySeal; bus: EventBus; commands: CommandIssuer; rolloutBatch: number; log: { warn(data: object, message: string): void } },
 ) {
   const store = openReleaseStore(deps.dataDir, 'firmware', deps.s3);
   const tokens = downloadTokens(deps.secret, deps.now);
   const repository = firmwareRepository(deps.db);
   const upgrades = firmwareUpgradeRepository(deps.db);
-  const firmware = firmwareService({ repository, upgrades, store, workers: deps.workers, tokens, now: deps.now });
+  const firmware = firmwareService({ repository, upgrades, store, workers: deps.workers, tokens, deviceKeys: deps.deviceKeys, now: deps.now });
   const rollout = firmwareRollout({ upgrades, firmware: repository, bus: deps.bus, commands: deps.commands, tokens, now: deps.now, batch: deps.rolloutBatch, log: deps.log });
 
   routes.secured(api.firmwareUploadFile, async (_input, _context, request) => {
@@ -84,7 +86,7 @@ export function firmwareRoutes(
     return reply
       .header('content-type', 'application/zip')
       .header('content-length', String(file.size))
-      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"`)
+      .header('content-disposition', attachmentDisposition(file.fileName))
       .header('cache-control', 'no-store')
       .send(file.stream);
   });

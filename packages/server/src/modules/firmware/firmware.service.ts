@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -16,6 +15,8 @@ import { taskModule } from '../../workers/task-module.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import { FileTooLargeError, type ReleaseStore } from '../releases/release-store.ts';
 import type { DownloadTokens } from './download-token.ts';
+import { keyMatches } from '../../ingest/device-directory.ts';
+import type { DeviceKeySeal } from '../../ingest/device-key-seal.ts';
 import type { tasks } from './firmware-tasks.ts';
 import { presentFirmware, presentGrayDevice, presentUpgrade, stateOf, type PackageRow } from './firmware.presenter.ts';
 import type { FirmwareRepository } from './firmware.repository.ts';
@@ -35,7 +36,7 @@ function highest(versions: readonly string[]): string | null {
  * Firmware packages (docs/firmware.md): upload and checks, the §4 state machine, gray
  * devices, and what devices ask (newest version, download). Vendor data: SUPER and SENIOR.
  */
-export function firmwareService(deps: { repository: FirmwareRepository; upgrades: FirmwareUpgradeRepository; store: ReleaseStore; workers: WorkerPool; tokens: DownloadTokens; now: () => number }) {
+export function firmwareService(deps: { repository: FirmwareRepository; upgrades: FirmwareUpgradeRepository; store: ReleaseStore; workers: WorkerPool; tokens: DownloadTokens; deviceKeys: DeviceKeySeal; now: () => number }) {
   const { repository, upgrades, store, workers, tokens, now } = deps;
 
   async function packageOrThrow(id: number): Promise<PackageRow> {
@@ -192,9 +193,9 @@ export function firmwareService(deps: { repository: FirmwareRepository; upgrades
      */
     async lastVersion(deviceId: string, bearer: string | undefined) {
       const device = await repository.deviceById(deviceId);
-      const key = Buffer.from(bearer ?? '');
-      const expected = Buffer.from(device?.device_key ?? crypto.randomBytes(16).toString('hex'));
-      if (!device || key.length !== expected.length || !crypto.timingSafeEqual(key, expected)) throw new AppError(Status.NO_PERMISSION, 'firmware.deviceKey');
+      // The stored key is sealed; compared in constant time (hashed first: its length does not show either).
+      const key = device ? deps.deviceKeys.open(device.device_key) : null;
+      if (!device || key === null || !keyMatches(key, bearer ?? '')) throw new AppError(Status.NO_PERMISSION, 'firmware.deviceKey');
       const released = await repository.releasedOfType(device.device_type);
       const eligible = [];
       for (const row of released) if (row.status === 'full' || (await repository.isGray(row.id, device.id))) eligible.push(row);
@@ -207,6 +208,11 @@ export function firmwareService(deps: { repository: FirmwareRepository; upgrades
     async download(token: string): Promise<{ stream: Readable; size: number; fileName: string } | null> {
       const claim = tokens.verify(token);
       if (!claim) return null;
+      // A link works only while its package is released to that device: removing the package (or
+      // taking the device off a grayscale list) revokes links already handed out.
+      const released = await repository.releasedPackageOfFile(claim.fileId);
+      if (!released) return null;
+      if (stateOf(released.status) === 'grayscale' && !(await repository.isGray(released.id, claim.deviceRowId))) return null;
       const file = await repository.findFile(claim.fileId);
       const stream = file ? await store.open(claim.fileId) : null;
       if (!file || !stream) return null;

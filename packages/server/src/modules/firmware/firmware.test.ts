@@ -1,3 +1,4 @@
+import { openedTestKey } from '../../test/device-keys.ts';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -5,6 +6,7 @@ import * as api from '@vigil/contracts';
 import { Status } from '@vigil/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildZip } from '../../test/zip-builder.ts';
+import { craftZip } from '../../zip/zip-fixtures.ts';
 import { buildWorkbook } from '../spreadsheets/workbook.ts';
 
 const BM = 49;
@@ -58,7 +60,7 @@ describe('firmware packages', () => {
     const result = await server.call(api.registerDevice, { deviceId, deviceType }, { token: senior });
     assert.equal(result.status, Status.OK, result.msg);
     const row = await server.vigil.database.db.selectFrom('devices').select(['device_key']).where('device_id', '=', deviceId).executeTakeFirstOrThrow();
-    return { deviceId, key: row.device_key };
+    return { deviceId, key: openedTestKey(row.device_key) };
   }
 
   test('a real zip is accepted; wrong MD5, wrong type, lower version and non-zips are refused with their messages', async () => {
@@ -100,7 +102,14 @@ describe('firmware packages', () => {
     const traversal = buildZip([{ name: 'manifest.json', data: Buffer.from('{}') }, { name: '../../etc/cron.d/evil', data: Buffer.from('x') }]);
     const many = buildZip(Array.from({ length: 3000 }, (_value, index) => ({ name: `f${index}`, data: Buffer.from('x'), stored: true })));
     const garbage = crypto.randomBytes(10_000);
-    for (const [zip, message] of [[bomb, /expands to more than 512 MB/], [lying, /expands to more than 512 MB/], [traversal, /"\.\.\/\.\.\/etc\/cron\.d\/evil" points outside/], [many, /more than 500 entries/], [garbage, /damaged or not a zip/]] as const) {
+    // Issue 27: what only the local headers say, an entry the central directory does not list, a link.
+    const localOnly = craftZip([manifest, { name: 'firmware.bin', data: Buffer.from('x'), local: { name: '../../../evx' } }]);
+    const hidden = craftZip([manifest, { name: 'huge.bin', data: Buffer.alloc(1024 * 1024), listed: false }, { name: 'firmware.bin', data: Buffer.from('x') }]);
+    const link = craftZip([manifest, { name: 'firmware.bin', data: Buffer.from('/etc/shadow'), central: { madeBy: (3 << 8) | 20, externalAttributes: (0o120777 << 16) >>> 0 } }]);
+    for (const [zip, message] of [
+      [bomb, /expands to more than 512 MB|damaged or not a zip/], [lying, /expands to more than 512 MB|damaged or not a zip/], [traversal, /"\.\.\/\.\.\/etc\/cron\.d\/evil" points outside/],
+      [many, /more than 500 entries/], [garbage, /damaged or not a zip/], [localOnly, /damaged or not a zip/], [hidden, /damaged or not a zip/], [link, /"firmware\.bin" points outside/],
+    ] as const) {
       const result = await upload(zip, { deviceType: String(BM), md5: md5(zip) });
       assert.equal(result.status, Status.BAD_REQUEST, String(message));
       assert.match(result.msg, message);
@@ -164,6 +173,11 @@ describe('firmware packages', () => {
     const tampered = url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     assert.equal((await server.vigil.app.inject({ method: 'GET', url: tampered })).json().status, Status.NO_PERMISSION);
     assert.equal((await server.vigil.app.inject({ method: 'GET', url: '/api/hardSoft/download' })).json().status, Status.NO_PERMISSION);
+    // Removing the package revokes the link already handed out (issue 27), well before it expires.
+    assert.equal((await server.call(api.firmwareUpdate, { id: fw.id, status: 'removed' }, { token: senior })).status, Status.OK);
+    const revoked = await server.vigil.app.inject({ method: 'GET', url });
+    assert.doesNotMatch(String(revoked.headers['content-type']), /zip/);
+    assert.equal(revoked.json().status, Status.NO_PERMISSION);
   });
 
   test('gray devices from a spreadsheet: all rows checked, nothing added when one is wrong', async () => {

@@ -1,3 +1,4 @@
+import { openedTestKey } from '../../test/device-keys.ts';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -42,7 +43,7 @@ describe('gray release over MQTT to simulated devices', () => {
     for (const deviceId of ids) {
       const registered = await server.call(api.registerDevice, { deviceId, deviceType: TYPE }, { token: senior });
       assert.equal(registered.status, Status.OK, registered.msg);
-      const { device_key: key } = await server.vigil.database.db.selectFrom('devices').select('device_key').where('device_id', '=', deviceId).executeTakeFirstOrThrow();
+      const key = openedTestKey((await server.vigil.database.db.selectFrom('devices').select('device_key').where('device_id', '=', deviceId).executeTakeFirstOrThrow()).device_key);
       specs.push({ deviceId, deviceType: TYPE, key, reportInterval: 5 });
     }
     simulation = await startSimulation({

@@ -31,12 +31,13 @@ export function storedFallSettings(row: DeviceRow): FallRadarSettings {
   return result.success ? result.data : FALL_RADAR_DEFAULTS;
 }
 
-function presentFallRadar(row: DeviceRow): FallRadar {
+function presentFallRadar(row: DeviceRow, place: string): FallRadar {
   return {
     id: row.id,
     deviceId: row.device_id,
     deviceType: row.device_type,
     location: row.location,
+    place,
     online: row.online === 1,
     lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
     settings: storedFallSettings(row),
@@ -68,11 +69,14 @@ export function fallRadarService({ gateways: repository, now, commands, events }
     async list(session: SessionInfo, input: { pageNum: number; pageSize: number; keyWord?: string }) {
       const providerId = workingProviderId(session.scope);
       const { rows, total } = await repository.page(providerId, FALL_RADAR_TYPES, input);
-      return { rows: rows.map(presentFallRadar), total, pageNum: input.pageNum, pageSize: input.pageSize };
+      const places = await repository.placesOf(providerId, rows.map((row) => row.id));
+      return { rows: rows.map((row) => presentFallRadar(row, places.get(row.id) ?? '')), total, pageNum: input.pageNum, pageSize: input.pageSize };
     },
 
     async get(session: SessionInfo, deviceId: string) {
-      return presentFallRadar(await ownRadar(session, deviceId));
+      const row = await ownRadar(session, deviceId);
+      const places = await repository.placesOf(row.provider_id ?? 0, [row.id]);
+      return presentFallRadar(row, places.get(row.id) ?? '');
     },
 
     async save(session: SessionInfo, input: { deviceId: string; location?: string; settings: FallRadarSettings }) {

@@ -32,6 +32,18 @@ describe('fall-monitor settings, current site and real-time mode', () => {
     assert.deepEqual(got.data.settings, FALL_RADAR_DEFAULTS);
     assert.equal(got.data.location, 'Room 101 bathroom');
     assert.equal(got.data.configured, false);
+    assert.equal(got.data.place, '', 'not bound yet');
+  });
+
+  test('lists and the wizard say which room a monitor is in, not only "bathroom" (issue 25 item 11)', async () => {
+    const db = server.vigil.database.db;
+    const room = await db.selectFrom('rooms').innerJoin('areas as floor', 'floor.id', 'rooms.floor_id').innerJoin('areas as area', 'area.id', 'floor.parent_id')
+      .select(['rooms.id', 'rooms.name', 'floor.name as floor', 'area.name as area']).where('rooms.provider_id', '=', await providerIdByName(server, 'Sunrise Riverside Home')).orderBy('rooms.id').executeTakeFirstOrThrow();
+    await db.updateTable('devices').set({ room_id: room.id }).where('device_id', '=', radar).execute();
+    const place = `${room.area} / ${room.floor} / ${room.name}`;
+    assert.equal((await server.call(api.fallRadarGetSettings, { deviceId: radar }, { token })).data.place, place);
+    const list = await server.call(api.fallRadarList, { keyWord: radar, pageNum: 1, pageSize: 10 }, { token });
+    assert.equal(list.data.rows.find((row) => row.deviceId === radar)?.place, place);
   });
 
   test('heights and distances are checked per install mode, and the e-fence must not be empty', async () => {

@@ -1,3 +1,4 @@
+import { testDeviceKeys } from '../../test/device-keys.ts';
 import crypto from 'node:crypto';
 import type { CommandMessage, DeviceSensedEvent, DeviceStatusEvent, EventMessage } from '@vigil/contracts';
 import type { Downlink } from '../../events/downlink.ts';
@@ -18,7 +19,7 @@ export function randomDeviceId(prefix: string): string {
 export async function stockDevices(server: TestServer, deviceType: number, deviceIds: readonly string[]): Promise<void> {
   const now = Date.now();
   await server.vigil.database.db.insertInto('devices').values(deviceIds.map((deviceId) => ({
-    device_id: deviceId, cipher_id: `c-${deviceId}`, device_type: deviceType, device_key: crypto.randomBytes(8).toString('hex'), created_at: now, updated_at: now,
+    device_id: deviceId, cipher_id: `c-${deviceId}`, device_type: deviceType, device_key: testDeviceKeys.seal(crypto.randomBytes(8).toString('hex')), created_at: now, updated_at: now,
     online: 0 as const, withheld: 0 as const, pairing: 'none', location: '', settings: '{}', remark: '',
   }))).execute();
 }

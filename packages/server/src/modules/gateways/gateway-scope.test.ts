@@ -19,6 +19,7 @@ describe('gateway and fall-monitor tenant scope', () => {
   let tokenA: string;
   let tokenB: string;
   const downlink = recordingDownlink();
+  let residentA = 0;
   const a = { host: randomDeviceId('SCOPEHOST'), sub: randomDeviceId('SCOPESUB'), spare: randomDeviceId('SCOPESPARE'), radar: randomDeviceId('SCOPERADAR') };
 
   before(async () => {
@@ -33,6 +34,7 @@ describe('gateway and fall-monitor tenant scope', () => {
     const providerA = await providerIdByName(server, 'Sunrise Riverside Home');
     await server.vigil.database.db.updateTable('devices').set({ provider_id: providerA, location: 'Scope bathroom' }).where('device_id', '=', a.radar).execute();
     for (const id of [a.host, a.radar]) await setOnline(server, id);
+    residentA = (await server.vigil.database.db.selectFrom('residents').select('id').where('provider_id', '=', providerA).where('bed_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow()).id;
   });
   after(() => server.close());
 
@@ -49,6 +51,7 @@ describe('gateway and fall-monitor tenant scope', () => {
     [api.heDeleteDevice, () => ({ deviceId: a.host, deviceType: GATEWAY_HOST_TYPE }), Status.NOT_FOUND],
     [api.heChangProvider, () => ({ deviceId: a.host, providerId: 1 }), Status.NO_PERMISSION],
     [api.deviceRecentEvents, () => ({ deviceId: a.sub }), Status.NOT_FOUND],
+    [api.heRoomSensors, () => ({ userId: residentA }), Status.NOT_FOUND],
     [api.fallRadarList, () => ({ keyWord: 'scope' }), Status.OK],
     [api.fallRadarGetSettings, () => ({ deviceId: a.radar }), Status.NOT_FOUND],
     [api.fallRadarSaveSettings, () => ({ deviceId: a.radar, settings: FALL_RADAR_DEFAULTS }), Status.NOT_FOUND],

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DeviceRecentEventsTable, DevicesTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
@@ -11,6 +11,27 @@ export function gatewayRepository(db: Db) {
   return {
     async findByDeviceId(deviceId: string): Promise<DeviceRow | undefined> {
       return db.selectFrom('devices').selectAll().where('device_id', '=', deviceId).executeTakeFirst();
+    },
+
+    /** Building / floor / room (· bed) of each device by devices.id: its room, else its bed's room; '' when unbound. */
+    async placesOf(providerId: number, ids: readonly number[]): Promise<Map<number, string>> {
+      const places = new Map<number, string>();
+      if (ids.length === 0) return places;
+      const rows = await db
+        .selectFrom('devices')
+        .leftJoin('beds', 'beds.id', 'devices.bed_id')
+        .leftJoin('rooms', (join) => join.on(sql<boolean>`rooms.id = coalesce(devices.room_id, beds.room_id)`))
+        .leftJoin('areas as floor', 'floor.id', 'rooms.floor_id')
+        .leftJoin('areas as area', 'area.id', 'floor.parent_id')
+        .select(['devices.id as id', 'beds.name as bed', 'rooms.name as room', 'floor.name as floor', 'area.name as area'])
+        .where('devices.provider_id', '=', providerId)
+        .where('devices.id', 'in', [...ids])
+        .execute();
+      for (const row of rows) {
+        const room = [row.area, row.floor, row.room].filter((part): part is string => typeof part === 'string' && part.length > 0).join(' / ');
+        places.set(row.id, row.bed && room ? `${room} · ${row.bed}` : room);
+      }
+      return places;
     },
 
     async findById(id: number): Promise<DeviceRow | undefined> {
@@ -80,6 +101,41 @@ export function gatewayRepository(db: Db) {
           .onConflict((oc) => oc.columns(['device_id', 'sub_device_id', 'event_type', 'ts']).doNothing())
           .execute();
       }
+    },
+
+    /** The latest door or motion report of each device (reported by itself or by its host), within the kept 24 h. */
+    async latestSensorEvents(deviceIds: readonly string[]): Promise<Map<string, { event_type: string; status: number; received_at: number }>> {
+      const found = new Map<string, { event_type: string; status: number; received_at: number }>();
+      if (deviceIds.length === 0) return found;
+      const ids = [...deviceIds];
+      const rows = await db.selectFrom('device_recent_events')
+        .select(['device_id', 'sub_device_id', 'event_type', 'status', 'received_at'])
+        .where('event_type', 'in', ['door', 'motion'])
+        .where((eb) => eb.or([eb('sub_device_id', 'in', ids), eb.and([eb('device_id', 'in', ids), eb('sub_device_id', '=', '')])]))
+        .orderBy('received_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(5000)
+        .execute();
+      for (const row of rows) {
+        const device = row.sub_device_id === '' ? row.device_id : row.sub_device_id;
+        if (!found.has(device)) found.set(device, { event_type: row.event_type, status: row.status, received_at: Number(row.received_at) });
+      }
+      return found;
+    },
+
+    /** The room of the provider's resident (its bed's room): undefined when no such resident, null when not on a bed. */
+    async residentRoomId(providerId: number, residentId: number): Promise<number | null | undefined> {
+      const row = await db.selectFrom('residents').leftJoin('beds', 'beds.id', 'residents.bed_id')
+        .select(['beds.room_id as roomId'])
+        .where('residents.id', '=', residentId).where('residents.provider_id', '=', providerId)
+        .executeTakeFirst();
+      return row ? (row.roomId ?? null) : undefined;
+    },
+
+    /** The provider's devices of the given types bound to the room. */
+    async devicesInRoom(providerId: number, roomId: number, types: readonly number[]): Promise<DeviceRow[]> {
+      if (types.length === 0) return [];
+      return db.selectFrom('devices').selectAll().where('provider_id', '=', providerId).where('room_id', '=', roomId).where('device_type', 'in', [...types]).orderBy('id').execute();
     },
 
     async pruneEvents(before: number): Promise<void> {

@@ -9,6 +9,7 @@ import type { GatewayService } from './gateway.service.ts';
 export function gatewayRoutes(routes: OperationRegistrar, gateways: GatewayService, spreadsheet: GatewaySpreadsheet, radars: FallRadarService): void {
   routes.secured(api.heAddHost, async (input, { session }) => gateways.addHost(session, input));
   routes.secured(api.heGetDeviceList, async (input, { session }) => gateways.list(session, input));
+  routes.secured(api.heRoomSensors, async (input, { session }) => gateways.roomSensors(session, input));
   routes.secured(api.heInsertDevice, async (input, { session }) => gateways.insertSubDevice(session, input));
   routes.secured(api.heReplaceDevice, async (input, { session }) => gateways.replace(session, input));
   routes.secured(api.heSubDevicePair, async (input, { session }) => gateways.pairOne(session, input));

@@ -1,4 +1,5 @@
 import {
+  DEVICE_TYPES,
   deviceTypeInfo,
   GATEWAY_HOST_TYPE,
   PAIRING_WINDOW_S,
@@ -7,6 +8,7 @@ import {
   type DeviceSensedEvent,
   type ParsedInputOf,
   type heGetDeviceList,
+  type RoomSensor,
 } from '@vigil/contracts';
 import type { Transactional } from '../../db/transactional.ts';
 import { errors } from '../../http/errors.ts';
@@ -16,12 +18,16 @@ import { scopeIncludes } from '../../tenancy/scope.ts';
 import type { DeviceCommands } from './device-commands.ts';
 import type { RecentEventLog } from './recent-event-log.ts';
 import type { DeviceRow, GatewayRepository } from './gateway.repository.ts';
-import { presentHost, presentRecentEvent } from './gateway.presenter.ts';
+import { presentHost, presentRecentEvent, sensorStateOf } from './gateway.presenter.ts';
 
 /** True when the type may hang under a gateway host (door, motion and the other security sensors). */
 export function isSubDeviceType(type: number): boolean {
   return deviceTypeInfo(type)?.links.includes('gateway') ?? false;
 }
+
+/** Door and motion sensor types (gateway sub-devices and stand-alone NB-IoT), by what they report. */
+const ROOM_SENSOR_KINDS: Readonly<Record<string, RoomSensor['kind']>> = { doorMagnet: 'door', humanMotion: 'motion' };
+const ROOM_SENSOR_TYPES = DEVICE_TYPES.filter((info) => info.kind in ROOM_SENSOR_KINDS).map((info) => info.type);
 
 /** The stock rule for adding a device, with the registry's messages: registered, not already someone's, not withheld (spec 02 §8). */
 export function assertTakeable(row: DeviceRow | undefined, providerId: number, field = 'deviceId'): asserts row is DeviceRow {
@@ -85,8 +91,29 @@ export function gatewayService({ gateways: repository, transaction, now, command
       const providerId = workingProviderId(session.scope);
       const { rows, total } = await repository.page(providerId, [GATEWAY_HOST_TYPE], { ...input, withSubDevices: true });
       const subs = await repository.subDevicesOf(rows.map((row) => row.id));
+      // Door and motion sensors show what they say now (spec 02 §4).
+      const sensors = await repository.latestSensorEvents(subs.filter((sub) => ['doorMagnet', 'humanMotion'].includes(deviceTypeInfo(sub.device_type)?.kind ?? '')).map((sub) => sub.device_id));
       const time = now();
-      return { rows: rows.map((row) => presentHost(row, subs.filter((sub) => sub.host_id === row.id), time)), total, pageNum: input.pageNum, pageSize: input.pageSize };
+      return { rows: rows.map((row) => presentHost(row, subs.filter((sub) => sub.host_id === row.id), time, sensors)), total, pageNum: input.pageNum, pageSize: input.pageSize };
+    },
+
+    /** The door and motion sensors of a resident's room with what they say now (spec 02 §4, household page); another provider's resident answers as missing. */
+    async roomSensors(session: SessionInfo, input: { userId: number }): Promise<{ roomId: number | null; sensors: RoomSensor[] }> {
+      const providerId = workingProviderId(session.scope);
+      const roomId = await repository.residentRoomId(providerId, input.userId);
+      if (roomId === undefined) throw errors.notFound('resident.notFound');
+      if (roomId === null) return { roomId, sensors: [] };
+      const rows = await repository.devicesInRoom(providerId, roomId, ROOM_SENSOR_TYPES);
+      const latest = await repository.latestSensorEvents(rows.map((row) => row.device_id));
+      const sensors = rows.map((row): RoomSensor => {
+        const info = deviceTypeInfo(row.device_type);
+        const event = latest.get(row.device_id);
+        return {
+          deviceId: row.device_id, deviceType: row.device_type, model: info?.model ?? '', kind: ROOM_SENSOR_KINDS[info?.kind ?? ''] ?? 'door',
+          location: row.location, online: row.online === 1, sensorState: sensorStateOf(event), sensorStateAt: event ? event.received_at : null,
+        };
+      });
+      return { roomId, sensors };
     },
 
     async addHost(session: SessionInfo, input: { deviceId: string; location: string }) {

@@ -1,3 +1,4 @@
+import { openedTestKey } from '../../test/device-keys.ts';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
@@ -104,7 +105,7 @@ describe('installer wizards: fall-monitor settings and gateway pairing, scoped t
     const { db } = server.vigil.database;
     const door = randomDeviceId('DOOR');
     await stockDevices(server, DOOR, [door]);
-    const { device_key: key } = await db.selectFrom('devices').select('device_key').where('device_id', '=', host).executeTakeFirstOrThrow();
+    const key = openedTestKey((await db.selectFrom('devices').select('device_key').where('device_id', '=', host).executeTakeFirstOrThrow()).device_key);
     const post = (channel: string, body: object) =>
       server.vigil.app.inject({ method: 'POST', url: `/api/device/v1/${host}/${channel}`, payload: JSON.stringify(body), headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
     // The host hears the stock door before anyone attached it: ingest caches the door without a host.

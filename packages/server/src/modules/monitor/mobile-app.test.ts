@@ -42,11 +42,11 @@ describe('mobile app: caregiver and installer calls', () => {
   });
   after(() => server.close());
 
-  test('only caregivers and installers sign in from an app, and they do not sign in to the console', async () => {
+  test('only caregivers, installers and relatives sign in from an app, and they do not sign in to the console', async () => {
     for (const userName of ['demosenior', 'demotwoa', 'demogov']) {
       const refused = await appLogin(userName);
       assert.equal(refused.status, Status.APP_LOGIN_FORBIDDEN, userName);
-      assert.match(refused.msg, /only caregiver and installer accounts/);
+      assert.match(refused.msg, /only caregiver, installer and family accounts/);
     }
     const console = await server.call(api.login, { userName: CAREGIVER_A, passWord: DEMO_PASSWORD, from: 'PC', rsa: false });
     assert.equal(console.status, Status.WEB_LOGIN_FORBIDDEN);

@@ -1,3 +1,4 @@
+import { SLEEP_MONITOR_TYPES } from '@vigil/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
@@ -14,6 +15,11 @@ export interface BoardRow {
   room: string | null;
   floor: string | null;
   area: string | null;
+  state: string;
+  away_since: number | null;
+  away_until: number | null;
+  away_reason: string | null;
+  away_remark: string | null;
 }
 
 /** Filters of the monitoring board's page. */
@@ -36,7 +42,7 @@ export function monitorRepository(db: Db) {
       .where('residents.provider_id', '=', providerId)
       .where('residents.state', 'in', ON_BOARD_STATES);
   }
-  const boardColumns = ['residents.id', 'residents.name', 'residents.bed_id', 'beds.room_id', 'beds.name as bunk', 'rooms.name as room', 'floor.name as floor', 'area.name as area'] as const;
+  const boardColumns = ['residents.id', 'residents.name', 'residents.bed_id', 'beds.room_id', 'beds.name as bunk', 'rooms.name as room', 'floor.name as floor', 'area.name as area', 'residents.state', 'residents.away_since', 'residents.away_until', 'residents.away_reason', 'residents.away_remark'] as const;
 
   return {
     /** A page of the board in place order (area, floor, room, bed), and the count of all that match. */
@@ -143,6 +149,24 @@ export function monitorRepository(db: Db) {
     },
 
     /** The resident's provider, for the ownership check. */
+    /** The sleep monitors watching a resident: bound to them or to their bed. */
+    async sleepMonitorsOf(providerId: number, residentId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('devices')
+        .select('device_id')
+        .where('provider_id', '=', providerId)
+        .where('device_type', 'in', [...SLEEP_MONITOR_TYPES])
+        .where((eb) =>
+          eb.or([
+            eb('resident_id', '=', residentId),
+            eb('bed_id', '=', eb.selectFrom('residents').select('bed_id').where('id', '=', residentId).where('provider_id', '=', providerId)),
+          ]),
+        )
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.device_id);
+    },
+
     async findResident(residentId: number) {
       return db.selectFrom('residents').select('provider_id').where('id', '=', residentId).executeTakeFirst();
     },

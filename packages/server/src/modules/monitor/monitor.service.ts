@@ -1,10 +1,11 @@
-import { FOCUS_USERS_MAX, type CaredResident, type ResidentLiveState } from '@vigil/contracts';
+import { FOCUS_USERS_MAX, RECENT_SAMPLES_MS, type CaredResident, type ResidentLiveState } from '@vigil/contracts';
 import type { Transactional } from '../../db/transactional.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { errors } from '../../http/errors.ts';
 import { assertOwned, workingProviderId } from '../../tenancy/care-provider.ts';
 import type { AlarmRepository } from '../alarms/alarm.repository.ts';
 import { FALL_RADAR_TYPES } from '../gateways/fall-radar.service.ts';
+import type { TelemetryReader } from '../reports/telemetry-reader.ts';
 import type { LiveSamples } from './live-samples.ts';
 import { presentLiveState } from './monitor.presenter.ts';
 import type { BoardRow, MonitorRepository } from './monitor.repository.ts';
@@ -15,11 +16,13 @@ export interface MonitorServiceDeps {
   alarms: AlarmRepository;
   transaction: Transactional<{ monitor: MonitorRepository }>;
   samples: LiveSamples;
+  /** The stored samples (ingest's telemetry store): the household chart's last 10 minutes. */
+  telemetry: Pick<TelemetryReader, 'read'>;
   now: () => number;
 }
 
 /** Real-time monitoring: residents with live state, and each account's focus residents. */
-export function monitorService({ monitor, alarms, transaction, samples, now }: MonitorServiceDeps) {
+export function monitorService({ monitor, alarms, transaction, samples, telemetry, now }: MonitorServiceDeps) {
   async function liveStates(providerId: number, accountId: number, rows: BoardRow[]): Promise<ResidentLiveState[]> {
     const ids = rows.map((row) => row.id);
     if (ids.length === 0) return [];
@@ -27,7 +30,7 @@ export function monitorService({ monitor, alarms, transaction, samples, now }: M
     const roomIds = [...new Set(rows.map((row) => row.room_id).filter((id): id is number => id !== null))];
     // The resident's and bed's devices, and the fall radars of the room (they see where the person is).
     const devices = await monitor.devicesAround(providerId, ids, bedIds, roomIds, FALL_RADAR_TYPES);
-    const open = await alarms.openOfResidents(providerId, ids);
+    const open = await alarms.openOfResidents(providerId, ids, roomIds);
     const focus = new Set(await monitor.focusedAmong(accountId, ids));
     return rows.map((row) => {
       const own = devices.filter(
@@ -36,8 +39,9 @@ export function monitorService({ monitor, alarms, transaction, samples, now }: M
           (row.bed_id !== null && device.bed_id === row.bed_id) ||
           (row.room_id !== null && device.room_id === row.room_id && device.bed_id === null && device.resident_id === null),
       );
-      const openAlarms = open.filter((alarm) => alarm.resident_id === row.id);
-      return presentLiveState(row, samples.of(providerId, row.id), own, openAlarms, focus.has(row.id));
+      // A room-level alarm (a fall in the room's bathroom, a room sensor) marks every resident of the room.
+      const openAlarms = open.filter((alarm) => alarm.resident_id === row.id || (alarm.resident_id === null && row.room_id !== null && alarm.room_id === row.room_id));
+      return presentLiveState(row, samples.of(providerId, row.id), own, openAlarms, focus.has(row.id), now());
     });
   }
 
@@ -80,6 +84,16 @@ export function monitorService({ monitor, alarms, transaction, samples, now }: M
         await txMonitor.addFocus(session.accountId, providerId, fresh, now());
       });
       return null;
+    },
+
+    /** The last 10 minutes of the resident's sleep monitors (usually one; a replaced one's samples too), oldest first. */
+    async recentSamples(session: SessionInfo, residentId: number) {
+      const providerId = workingProviderId(session.scope);
+      assertOwned(await monitor.findResident(residentId), providerId, 'common.notFound');
+      const to = now();
+      const rows = [];
+      for (const deviceId of await monitor.sleepMonitorsOf(providerId, residentId)) rows.push(...(await telemetry.read(deviceId, to - RECENT_SAMPLES_MS, to + 1)));
+      return rows.sort((a, b) => a.t - b.t).map((sample) => ({ t: sample.t, hr: sample.hr, rr: sample.rr, move: sample.move }));
     },
 
     async deleteFocus(session: SessionInfo, residentId: number): Promise<null> {

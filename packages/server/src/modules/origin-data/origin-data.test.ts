@@ -13,7 +13,8 @@ describe('original data (/originData) and live device subscriptions', () => {
   let twoBToken: string;
   let deviceId: string;
   let key: string;
-  const start = Date.UTC(2026, 10, 22, 22);
+  // Two hours ago, on the hour: device times must lie inside the clock window (docs/device-protocol.md "Device clocks").
+  const start = Math.floor(Date.now() / 3600_000) * 3600_000 - 2 * 3600_000;
   before(async () => {
     server = await startTestServer({ demo: true });
     superToken = (await server.login('demosuper')).token;
@@ -21,7 +22,7 @@ describe('original data (/originData) and live device subscriptions', () => {
     oneToken = (await server.login('demoone')).token;
     twoBToken = (await server.login('demotwob')).token;
     const demoOne = await server.vigil.database.db.selectFrom('accounts').select('provider_id').where('user_name', '=', 'demoone').executeTakeFirstOrThrow();
-    const device = await registerDevice(server.vigil.database.db, { providerId: demoOne.provider_id });
+    const device = await registerDevice(server.vigil.database.db, { deviceType: 20995, providerId: demoOne.provider_id });
     deviceId = device.deviceId;
     key = device.key;
     const post = (channel: string, body: object) =>
@@ -69,7 +70,7 @@ describe('original data (/originData) and live device subscriptions', () => {
     const rows = sheetRows(file.bytes);
     assert.equal(rows.length, 601);
     assert.equal(rows[0]?.[0], 'Time');
-    assert.equal(rows[1]?.[0], '2026-11-22 22:00:00');
+    assert.equal(rows[1]?.[0], new Date(start).toISOString().slice(0, 19).replace('T', ' '), 'the platform time zone is UTC here');
     const refused = await download(server, api.downloadOriginData, { deviceId, startTime: String(start), endTime: String(start + 3600_000) }, oneToken);
     assert.equal(JSON.parse(refused.bytes.toString()).status, api.Status.NO_PERMISSION);
   });

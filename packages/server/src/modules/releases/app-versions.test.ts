@@ -3,8 +3,34 @@ import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
 import { Status } from '@vigil/contracts';
+import fs from 'node:fs';
+import path from 'node:path';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { buildZip } from '../../test/zip-builder.ts';
+import { craftZip } from '../../zip/zip-fixtures.ts';
+
+/** An APK Signature Scheme v2 block (what apksigner puts before the central directory): size, ID-value pairs, size, magic. */
+function apkSigningBlock(pairs: { id: number; value: Buffer }[], options: { trailingSize?: bigint } = {}): Buffer {
+  const body = Buffer.concat(pairs.map(({ id, value }) => {
+    const head = Buffer.alloc(12);
+    head.writeBigUInt64LE(BigInt(value.length + 4), 0);
+    head.writeUInt32LE(id, 8);
+    return Buffer.concat([head, value]);
+  }));
+  const size = BigInt(body.length + 8 + 16);
+  const leading = Buffer.alloc(8);
+  leading.writeBigUInt64LE(size);
+  const trailing = Buffer.alloc(8);
+  trailing.writeBigUInt64LE(options.trailingSize ?? size);
+  return Buffer.concat([leading, body, trailing, Buffer.from('APK Sig Block 42', 'latin1')]);
+}
+
+/** An Android package as apksigner leaves it: entries, then its signing block, then the central directory. */
+function signedApk(extra: Buffer = crypto.randomBytes(200_000)): Buffer {
+  const entries = [{ name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="care.vigil.caregiver"/>') }, { name: 'classes.dex', data: extra, method: 0 as const }];
+  return craftZip(entries, { gapAfter: { index: entries.length - 1, bytes: apkSigningBlock([{ id: 0x7109871a, value: crypto.randomBytes(1200) }, { id: 0x42726577, value: Buffer.alloc(300) }]) } });
+}
 
 function multipart(file: Buffer, filename: string): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----vigil-release-boundary';
@@ -35,11 +61,13 @@ describe('app and H5 versions', () => {
   });
   after(() => server.close());
 
-  async function upload(token: string, bytes: Buffer, filename: string) {
+  async function upload(token: string, bytes: Buffer, filename: string, language?: string) {
     const body = multipart(bytes, filename);
-    const response = await server.vigil.app.inject({ method: 'POST', url: '/api/app/uploadFile', payload: body.payload, headers: { ...body.headers, 's-token': token } });
+    const started = Date.now();
+    const headers = { ...body.headers, 's-token': token, ...(language ? { 'accept-language': language } : {}) };
+    const response = await server.vigil.app.inject({ method: 'POST', url: '/api/app/uploadFile', payload: body.payload, headers });
     assert.equal(response.statusCode, 200);
-    return response.json() as { status: number; data: api.ReleaseFile | null; msg: string };
+    return { ...(response.json() as { status: number; data: api.ReleaseFile | null; msg: string }), ms: Date.now() - started };
   }
 
   const valid = { platform: 'android', versionName: '1.2.0', buildNumber: '120', updateLog: 'Fixes', storeUrl: 'https://example.org/app', forceUpgrade: false };
@@ -76,7 +104,7 @@ describe('app and H5 versions', () => {
   });
 
   test('an uploaded package is stored with its MD5 and downloadable; wrong kinds are refused', async () => {
-    const bytes = crypto.randomBytes(200_000);
+    const bytes = signedApk();
     const result = await upload(senior, bytes, 'vigil-1.3.apk');
     assert.equal(result.status, Status.OK, result.msg);
     assert.ok(result.data);
@@ -89,10 +117,54 @@ describe('app and H5 versions', () => {
     assert.equal(wrong.status, Status.BAD_REQUEST);
     assert.match(wrong.msg, /Wrong file format/);
     assert.equal((await server.vigil.app.inject({ method: 'GET', url: '/api/app/download/..%2F..%2Fetc%2Fpasswd' })).json().status, Status.NOT_FOUND);
+    // Issue 27: names that hide what they are, and empty packages.
+    for (const [name, content] of [['vigil\u202Ekpa.apk', bytes], ['tab\there.apk', bytes], ['.hidden.apk', bytes], ['vigil-1.4.apk', Buffer.alloc(0)]] as const) {
+      const refused = await upload(senior, content, name);
+      assert.equal(refused.status, Status.BAD_REQUEST, JSON.stringify(name));
+      assert.match(refused.msg, /Wrong file format/);
+    }
+  });
+
+  test('hostile packages are refused in seconds with a message in the caller\'s language, and nothing is stored', async () => {
+    const releasesDir = path.join(server.dataDir, 'releases');
+    const storedFiles = () => (fs.existsSync(releasesDir) ? fs.readdirSync(releasesDir).length : 0);
+    const storedRows = async () => (await server.vigil.database.db.selectFrom('release_files').select('id').execute()).length;
+    const filesBefore = storedFiles();
+    const rowsBefore = await storedRows();
+    const manifest = { name: 'AndroidManifest.xml', data: Buffer.from('<manifest/>') };
+    const t = (key: api.MessageKey, params: Record<string, string | number> = {}) => api.formatMessage('de', key, params);
+    const cases: [string, Buffer, string, string][] = [
+      ['garbage', crypto.randomBytes(10_000), 'vigil.apk', t('release.packageBroken')],
+      ['empty zip', buildZip([]), 'h5.zip', t('release.packageBroken')],
+      // Declares more than the budget: refused from the central directory alone.
+      ['declared bomb', buildZip([manifest, { name: 'lib/x.so', data: Buffer.alloc(1024), declaredSize: 2000 * 1024 * 1024 }]), 'vigil.apk', t('release.packageBomb', { max: 1024 })],
+      // Declares 10 bytes, inflates to 64 MB: stopped at the 11th byte.
+      ['lying sizes', buildZip([manifest, { name: 'classes.dex', data: Buffer.alloc(64 * 1024 * 1024), declaredSize: 10 }]), 'vigil.apk', t('release.packageBroken')],
+      ['parent path', buildZip([manifest, { name: '../../x.apk', data: Buffer.from('x') }]), 'vigil.apk', t('release.packageUnsafeEntry', { name: '../../x.apk' })],
+      ['bidi name', craftZip([manifest, { name: 'res/gpj.\u202Eexe', data: Buffer.from('x') }]), 'vigil.ipa', t('release.packageUnsafeEntry', { name: 'res/gpj.?exe' })],
+      ['local header name', craftZip([manifest, { name: 'classes.dex', data: Buffer.from('x'), local: { name: '../../../evx' } }]), 'vigil.apk', t('release.packageBroken')],
+      ['unlisted entry', craftZip([manifest, { name: 'huge.bin', data: Buffer.alloc(1024 * 1024), listed: false }, { name: 'classes.dex', data: Buffer.from('x') }]), 'vigil.apk', t('release.packageBroken')],
+      ['symlink', craftZip([manifest, { name: 'lib/libc.so', data: Buffer.from('/etc/shadow'), central: { madeBy: (3 << 8) | 20, externalAttributes: (0o120777 << 16) >>> 0 } }]), 'vigil.apk', t('release.packageUnsafeEntry', { name: 'lib/libc.so' })],
+      // A signing block belongs to an .apk only, and must be one.
+      ['signing block in a .zip', signedApk(Buffer.from('x')), 'h5.zip', t('release.packageBroken')],
+      ['fake signing block', craftZip([manifest], { gapAfter: { index: 0, bytes: apkSigningBlock([{ id: 0x7109871a, value: crypto.randomBytes(64) }], { trailingSize: 5n }) } }), 'vigil.apk', t('release.packageBroken')],
+      ['too many entries', buildZip(Array.from({ length: api.RELEASE_ENTRIES_MAX + 1 }, (_value, index) => ({ name: `f${index}`, data: Buffer.alloc(0), stored: true }))), 'h5.wgt', t('release.packageEntries', { max: api.RELEASE_ENTRIES_MAX })],
+    ];
+    for (const [what, bytes, name, message] of cases) {
+      const refused = await upload(senior, bytes, name, 'de');
+      assert.equal(refused.status, Status.BAD_REQUEST, what);
+      assert.equal(refused.msg, message, what);
+      assert.ok(refused.ms < 10_000, `${what}: refused in ${refused.ms} ms`);
+    }
+    assert.equal(storedFiles(), filesBefore, 'no refused package stays in the store');
+    assert.equal(await storedRows(), rowsBefore, 'no refused package is recorded');
+    // What real tools make passes: an APK with its signing block, an IPA, an H5 zip.
+    const accepted = [[signedApk(), 'vigil-2.0.apk'], [buildZip([{ name: 'Payload/Vigil.app/Info.plist', data: Buffer.from('<plist/>') }]), 'vigil-2.0.ipa']] as const;
+    for (const [bytes, name] of accepted) assert.equal((await upload(senior, bytes, name)).status, Status.OK, name);
   });
 
   test('saved → published → removed; other moves refused; delete rules; update check', async () => {
-    const file = await upload(senior, crypto.randomBytes(1000), 'vigil-1.3.apk');
+    const file = await upload(senior, signedApk(crypto.randomBytes(1000)), 'vigil-1.3.apk');
     assert.ok(file.data);
     const a = await server.call(api.addAppVersion, { ...valid, buildNumber: '0120' }, { token: senior });
     assert.equal(a.status, Status.OK, a.msg);
@@ -145,7 +217,7 @@ describe('app and H5 versions', () => {
     const missing = await server.call(api.addH5Version, { version: '2.0.1' }, { token: senior });
     assert.equal(missing.status, Status.BAD_REQUEST);
     assert.match(missing.msg, /upload the H5 package file/);
-    const file = await upload(superToken, crypto.randomBytes(500), 'h5-2.0.1.zip');
+    const file = await upload(superToken, buildZip([{ name: 'index.html', data: Buffer.from('<!doctype html><title>H5</title>') }, { name: 'app.js', data: crypto.randomBytes(500) }]), 'h5-2.0.1.zip');
     assert.ok(file.data);
     const h5 = await server.call(api.addH5Version, { version: '2.0.1', fileId: file.data.fileId }, { token: superToken });
     assert.equal(h5.status, Status.OK, h5.msg);

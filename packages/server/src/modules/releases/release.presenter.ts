@@ -41,6 +41,15 @@ export function presentAppVersion(row: AppVersionRow, file: ReleaseFileRow | und
   };
 }
 
-export function presentH5Version(row: H5VersionRow, file: ReleaseFileRow): H5Version {
-  return { id: row.id, version: row.version, file: presentFile(file), uploadedAt: Number(row.uploaded_at), appCount: row.app_count };
+export function presentH5Version(row: H5VersionRow, file: ReleaseFileRow, liveId: number | null): H5Version {
+  return {
+    id: row.id,
+    version: row.version,
+    file: presentFile(file),
+    uploadedAt: Number(row.uploaded_at),
+    appCount: row.app_count,
+    status: stateOf(row.status),
+    publishedAt: row.published_at === null ? null : Number(row.published_at),
+    live: row.id === liveId,
+  };
 }

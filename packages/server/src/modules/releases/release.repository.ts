@@ -126,6 +126,25 @@ export function releaseRepository(db: Db) {
         .execute();
       return rows.map((row) => ({ ...row, app_count: Number(row.app_count ?? 0) }));
     },
+    /** Published H5 versions, most recently published first: the first is what /app/ serves, the second its fallback. */
+    async livePublishedH5(limit: number): Promise<H5VersionRow[]> {
+      const rows = await h5Versions().where('h.status', '=', 'published').orderBy('h.published_at', 'desc').orderBy('h.id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({ ...row, app_count: Number(row.app_count ?? 0) }));
+    },
+    async setH5Status(id: number, from: string, to: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('h5_versions')
+        .set({ status: to, ...(to === 'published' ? { published_at: now } : {}) })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** How many H5 versions use a file (its unpacked copy is kept while any does). */
+    async h5UsingFile(fileId: string): Promise<number> {
+      const row = await db.selectFrom('h5_versions').select((eb) => eb.fn.countAll<number>().as('n')).where('file_id', '=', fileId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     async insertH5(version: string, fileId: string, now: number): Promise<number> {
       const row = await db.insertInto('h5_versions').values({ version, file_id: fileId, uploaded_at: now }).returning('id').executeTakeFirstOrThrow();
       return row.id;

@@ -1,22 +1,27 @@
+import path from 'node:path';
 import * as api from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { transactional } from '../../db/transactional.ts';
 import { errors } from '../../http/errors.ts';
 import type { OperationRegistrar } from '../../http/register.ts';
+import type { WorkerPool } from '../../workers/pool.ts';
 import { openReleaseStore } from './release-storage.ts';
 import type { S3Location } from './s3-url.ts';
 import { RELEASE_FILE_ROUTE } from './release.presenter.ts';
 import { releaseRepository } from './release.repository.ts';
-import { releaseService } from './release.service.ts';
+import { releaseService, type ReleaseService } from './release.service.ts';
+import { attachmentDisposition } from '../../http/file-reply.ts';
 
 /** App and H5 releases (/version/apph5version, /app/uploadFile, /app/download/:id). */
-export function releaseRoutes(app: FastifyInstance, routes: OperationRegistrar, deps: { db: Db; now: () => number; dataDir: string; s3: S3Location | null }): void {
+export function releaseRoutes(app: FastifyInstance, routes: OperationRegistrar, deps: { db: Db; now: () => number; dataDir: string; s3: S3Location | null; workers: WorkerPool }): ReleaseService {
   const store = openReleaseStore(deps.dataDir, 'releases', deps.s3);
   const releases = releaseService({
     releases: releaseRepository(deps.db),
     transaction: transactional(deps.db, (trx) => ({ releases: releaseRepository(trx) })),
     store,
+    workers: deps.workers,
+    h5Dir: path.join(deps.dataDir, 'h5-apps'),
     now: deps.now,
   });
 
@@ -27,6 +32,7 @@ export function releaseRoutes(app: FastifyInstance, routes: OperationRegistrar, 
   routes.secured(api.h5VersionList, async (input) => releases.h5List(input));
   routes.secured(api.addH5Version, async (input) => releases.addH5(input));
   routes.secured(api.updateH5Version, async (input) => releases.updateH5(input));
+  routes.secured(api.updateH5VersionStatus, async (input) => releases.moveH5(input.id, input.status));
   routes.secured(api.deleteH5Version, async (input) => releases.deleteH5(input.id));
   routes.secured(api.h5VersionReleaseList, async (input) => releases.h5OfApp(input.appVersionId));
   routes.secured(api.addAppH5Version, async (input) => releases.pair(input.appVersionId, input.h5VersionId));
@@ -43,11 +49,11 @@ export function releaseRoutes(app: FastifyInstance, routes: OperationRegistrar, 
   app.get<{ Params: { id: string } }>(`${RELEASE_FILE_ROUTE}/:id`, async (request, reply) => {
     const file = await releases.file(request.params.id);
     if (!file) throw errors.notFound();
-    const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     return reply
       .header('content-type', 'application/octet-stream')
       .header('content-length', String(file.size))
-      .header('content-disposition', `attachment; filename="${ascii}"`)
+      .header('content-disposition', attachmentDisposition(file.fileName))
       .send(file.stream);
   });
+  return releases;
 }

@@ -1,3 +1,4 @@
+import { openedTestKey } from '../../test/device-keys.ts';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -88,7 +89,7 @@ describe('S3_URL: firmware and app packages in an S3-compatible store', () => {
     assert.equal((await server.call(api.firmwareUpdate, { id: posted.data.id, status: 'full', confirm: true }, { token: senior })).status, Status.OK);
     const deviceId = `S3${crypto.randomBytes(5).toString('hex').toUpperCase()}`;
     assert.equal((await server.call(api.registerDevice, { deviceId, deviceType: OTHER }, { token: senior })).status, Status.OK);
-    const { device_key: key } = await server.vigil.database.db.selectFrom('devices').select('device_key').where('device_id', '=', deviceId).executeTakeFirstOrThrow();
+    const key = openedTestKey((await server.vigil.database.db.selectFrom('devices').select('device_key').where('device_id', '=', deviceId).executeTakeFirstOrThrow()).device_key);
     const answer = (await server.vigil.app.inject({ method: 'GET', url: `/api/fireWare/getLastVersion?deviceId=${deviceId}`, headers: { authorization: `Bearer ${key}` } })).json();
     assert.equal(answer.data?.version, '7.0.1');
 
@@ -100,7 +101,7 @@ describe('S3_URL: firmware and app packages in an S3-compatible store', () => {
   });
 
   test('an app package is stored, served from the store and a missing id is a 404 answer', async () => {
-    const apk = crypto.randomBytes(200 * 1024);
+    const apk = buildZip([{ name: 'AndroidManifest.xml', data: Buffer.from('<manifest/>') }, { name: 'classes.dex', data: crypto.randomBytes(200 * 1024), stored: true }]);
     const body = multipart({}, apk, 'caregiver.apk');
     const response = await server.vigil.app.inject({ method: 'POST', url: '/api/app/uploadFile', payload: body.payload, headers: { ...body.headers, 's-token': senior } });
     const uploaded = response.json() as { status: number; data: { fileId?: string; id?: string; url?: string } | null; msg: string };

@@ -1,3 +1,4 @@
+import { openDeviceKeySeal } from '../../ingest/device-key-seal.ts';
 import os from 'node:os';
 import { loadConfig } from '../../config.ts';
 import { migrate, openDatabase } from '../../db/database.ts';
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   const database = openDatabase(config);
-  await migrate(database);
+  await migrate(database, openDeviceKeySeal(config.dataDir, config.deviceKeySecret));
   const workers = createWorkerPool({
     size: Math.max(1, Math.min(4, os.availableParallelism() - 1)), queueLimit: 64, timeLimitMs: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 }, idleMs: 10_000, warm: 0,

@@ -1,3 +1,4 @@
+import { testDeviceKeys } from '../../test/device-keys.ts';
 import crypto from 'node:crypto';
 import type { TelemetrySample } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
@@ -30,7 +31,7 @@ export async function addSleepMonitor(db: Db, binding: { providerId: number; bed
     device_id: deviceId,
     cipher_id: crypto.randomBytes(12).toString('hex'),
     device_type: 49,
-    device_key: crypto.randomBytes(12).toString('hex'),
+    device_key: testDeviceKeys.seal(crypto.randomBytes(12).toString('hex')),
     provider_id: binding.providerId,
     bed_id: binding.bedId ?? null,
     resident_id: binding.residentId ?? null,

@@ -84,6 +84,15 @@ describe('sleep report PDF export', () => {
     }
   });
 
+  test('the daily charts\' time axis starts at the hour before bed, not the analysis window, with whole-hour ticks (issue 25 item 19)', async () => {
+    const pdf = await readPdf((await daily('en-us')).bytes);
+    const clocks: string[] = pdf.text.match(/\b\d\d:\d\d\b/g) ?? [];
+    // Each time axis runs 22:00, 23:00 … 06:00 (the resident went to bed at 22:xx); before, 22:23, 23:46, 01:10 …
+    const hours = ['22:00', '23:00', '00:00', '01:00', '02:00', '03:00', '04:00', '05:00', '06:00'];
+    assert.ok(hours.every((hour) => clocks.includes(hour)), clocks.join(' '));
+    assert.ok(!clocks.includes('19:00') && !clocks.includes('18:00'), 'not from the analysis window\'s start');
+  });
+
   for (const [lang, expected] of [['zh-CN', ['睡眠日报', '整夜睡眠分期', '睡眠时长', '免责声明']], ['ko', ['일일 수면 보고서', '수면 시간', '면책 조항']], ['ja', ['睡眠日次レポート', '睡眠時間', '免責事項']]] as const) {
     test(`a daily report in ${lang} has its CJK labels and the resident's name`, async () => {
       const file = await daily(lang);
@@ -102,6 +111,14 @@ describe('sleep report PDF export', () => {
     const pdf = await readPdf(file.bytes);
     assertA4(pdf.pages);
     for (const text of ['睡眠月报', '王秀英', '2026-03', '已分析夜晚', '每晚睡眠评分', '每晚睡眠时长（分钟）', '免责声明']) assert.ok(pdf.text.includes(text), `"${text}" in the PDF`);
+  });
+
+  test('a monthly report states whole percentages as the screen does, wake-ups per hour beside the hourly reference, and the heart-rate range (issue 25 item 19)', async () => {
+    const file = await download(server, api.exportMonthPdf, { userId: String(ids.resident), month: '2026-03', lang: 'en-us' }, token);
+    const pdf = await readPdf(file.bytes);
+    assert.doesNotMatch(pdf.text, /\d+\.\d%/, 'no tenths of a percent');
+    assert.match(pdf.text, /[\d.]+ times · [\d.]+\/h/, 'wake-ups per night beside per hour');
+    assert.match(pdf.text, /\d+ \(\d+–\d+\) ?bpm/, 'the nights\' heart-rate range');
   });
 
   test('a month with fewer than 7 nights is refused with a localized message, not an empty PDF', async () => {

@@ -201,8 +201,10 @@ export function reportRepository(db: Db) {
           .where((inner) => inner.or([inner('d.apnea_grade', 'in', RAISED_GRADES), inner('d.af_grade', 'in', RAISED_GRADES)]))));
       }
       const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      // Residents with a report first (the list opens with reports to read: issue 25 item 20), then the newest residents.
       const rows = await query
         .select(['r.id', 'r.name', 'r.state', 'b.name as bed_name', 'rm.name as room_name'])
+        .orderBy((eb) => eb.case().when(eb.exists(eb.selectFrom('daily_reports as d').select('d.id').whereRef('d.resident_id', '=', 'r.id'))).then(0).else(1).end())
         .orderBy('r.id', 'desc')
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)

@@ -137,10 +137,20 @@ describe('sleep reports: the nightly job and the report calls', () => {
   });
 
   test('the report screen\'s resident list: residents with a monitor or a report, with their latest report', async () => {
+    // A resident admitted today with a monitor and no report yet: newest, yet listed after those with reports.
+    const db = server.vigil.database.db;
+    const bed = await buildPlace(server, token, { area: 'Report Annex', rooms: 'R9', beds: 'N' });
+    const newcomer = (await server.call(api.insertUser, { name: 'Newcomer', gender: 'male', birthDate: '1944-04-04', bunkId: bed.bedIds[0] }, { token })).data.id;
+    const providerId = (await db.selectFrom('residents').select('provider_id').where('id', '=', newcomer).executeTakeFirstOrThrow()).provider_id;
+    await addSleepMonitor(db, { providerId, residentId: newcomer, settings: {} });
     const list = await server.call(api.sleepReportUserList, { pageNum: 1, pageSize: 50 }, { token });
     assert.equal(list.status, Status.OK, list.msg);
     const names = list.data.rows.map((row) => row.name);
     assert.ok(names.includes('Night Owl') && names.includes('Empty Bed') && !names.includes('No Monitor'), names.join());
+    // Residents with a report come first (issue 25 item 20).
+    const firstWithout = list.data.rows.findIndex((row) => row.latestReport === null);
+    assert.ok(firstWithout === -1 || list.data.rows.slice(firstWithout).every((row) => row.latestReport === null), names.join());
+    assert.ok(list.data.rows.some((row) => row.latestReport === null), 'a monitored resident without a report is listed (the newcomer)');
     const owl = list.data.rows.find((row) => row.name === 'Night Owl');
     assert.equal(owl?.deviceId, deviceId);
     assert.equal(owl?.latestReport?.date, '2026-03-16');
@@ -150,6 +160,8 @@ describe('sleep reports: the nightly job and the report calls', () => {
     assert.equal(owl?.latestReport?.afGrade, latest.data.afGrade);
     const filtered = await server.call(api.sleepReportUserList, { pageNum: 1, pageSize: 50, keyWord: 'empty' }, { token });
     assert.deepEqual(filtered.data.rows.map((row) => row.name), ['Empty Bed']);
+    await db.deleteFrom('devices').where('resident_id', '=', newcomer).execute();
+    await db.deleteFrom('residents').where('id', '=', newcomer).execute();
   });
 
   test('the resident list narrows to flagged latest nights or no report on the server, total included', async () => {

@@ -176,7 +176,7 @@ describe('resident Excel import and export', () => {
     assert.equal((await upload(server, api.residentBatchAdd, 'x.xlsx', Buffer.concat([Buffer.from('PK\u0003\u0004'), zipWithoutWorkbook]), token)).status, Status.BAD_REQUEST);
     const bomb = await upload(server, api.residentBatchAdd, 'bomb.xlsx', zipBomb(), token);
     assert.equal(bomb.status, Status.BAD_REQUEST);
-    assert.match(bomb.msg, /Wrong file format/);
+    assert.match(bomb.msg, /Wrong file format|File too large/);
     const truncated = workbookBytes([HEADERS, ['A']], 'xls').subarray(0, 600);
     const broken = await upload(server, api.residentBatchAdd, 'broken.xls', truncated, token);
     assert.equal(broken.status, Status.BAD_REQUEST);

@@ -8,9 +8,10 @@ import { resetCredentials } from '../auth/credentials-reset.ts';
 import type { BedRepository } from '../addresses/bed.repository.ts';
 import type { ContactRepository } from './contact.repository.ts';
 import { relativeAccounts } from './relatives.ts';
-import { presentResidentState, stateOf } from './resident.presenter.ts';
+import type { AbsenceReason } from '@vigil/contracts';
+import { absenceOf, presentResidentState, stateOf } from './resident.presenter.ts';
 import type { ResidentRepository } from './resident.repository.ts';
-import { transition, type ResidentAction } from './resident-state.ts';
+import { BACK, transition, type ResidentAction } from './resident-state.ts';
 
 /** What the resident state service works with: its repositories, bound to the database or to one transaction. */
 export interface ResidentStateServiceDeps {
@@ -21,10 +22,12 @@ export interface ResidentStateServiceDeps {
   sessions: SessionRepository;
   transaction: Transactional<{ residents: ResidentRepository; contacts: ContactRepository; accounts: AccountRepository }>;
   now: () => number;
+  /** Told when a resident's absence starts or ends, so the alarm rules read their settings again at once. */
+  onAbsenceChange?: (residentId: number) => void;
 }
 
 /** Check-in, check-out and log-out of residents, and their relatives' contacts and accounts. */
-export function residentStateService({ residents, beds, contacts, accounts, sessions, transaction, now }: ResidentStateServiceDeps) {
+export function residentStateService({ residents, beds, contacts, accounts, sessions, transaction, now, onAbsenceChange }: ResidentStateServiceDeps) {
   async function applyAction(providerId: number, id: number, action: ResidentAction) {
     return transaction(async (tx) => {
       const repository = tx.residents;
@@ -33,6 +36,7 @@ export function residentStateService({ residents, beds, contacts, accounts, sess
       const change = transition(stateOf(row), action, now());
       if ('refused' in change) throw errors.conflict(change.refused);
       await repository.update(row.id, change);
+      if (row.away_since !== null && change.away_since === null) onAbsenceChange?.(row.id);
       return presentResidentState({ ...row, ...change });
     });
   }
@@ -56,6 +60,33 @@ export function residentStateService({ residents, beds, contacts, accounts, sess
       if (!resident || stateOf(resident) !== 'admitted') throw errors.conflict('bed.noAdmittedResident');
       await applyAction(providerId, resident.id, 'checkOut');
       return null;
+    },
+
+    /** Marks a checked-in resident temporarily away (spec 02 §7 /user/transient/post); a new absence replaces the one in force. */
+    async markAway(session: SessionInfo, input: { userId: number; reason: AbsenceReason; until: number | null; remark: string }) {
+      const providerId = workingProviderId(session.scope);
+      const row = await residents.findById(input.userId);
+      assertOwned(row, providerId, 'resident.notFound');
+      if (stateOf(row) !== 'admitted') throw errors.conflict('resident.awayNotAdmitted');
+      const at = now();
+      if (input.until !== null && input.until <= at) throw errors.invalidField('until', 'resident.awayUntilPast');
+      const current = absenceOf(row, at);
+      const values = { away_since: current?.since ?? at, away_until: input.until, away_reason: input.reason, away_remark: input.remark, updated_at: at };
+      await residents.update(row.id, values);
+      onAbsenceChange?.(row.id);
+      return { userId: row.id, away: absenceOf({ ...row, ...values }, at) };
+    },
+
+    /** Marks a resident back (spec 02 §7 /user/transient/delete); answers the same when already back. */
+    async markBack(session: SessionInfo, userId: number) {
+      const providerId = workingProviderId(session.scope);
+      const row = await residents.findById(userId);
+      assertOwned(row, providerId, 'resident.notFound');
+      if (row.away_since !== null) {
+        await residents.update(row.id, { ...BACK, updated_at: now() });
+        onAbsenceChange?.(row.id);
+      }
+      return { userId: row.id, away: null };
     },
 
     /** Removes one emergency contact; its relative account goes when no other contact uses it. */

@@ -1,8 +1,10 @@
 import {
+  ABSENCE_REASONS,
   CONTACT_RELATIONS,
   MEDICAL_CONDITIONS,
   RESIDENT_STATES,
   type Resident,
+  type ResidentAbsence,
   type ResidentState,
 } from '@vigil/contracts';
 import type { ContactWithAccount } from './contact.repository.ts';
@@ -20,6 +22,25 @@ export function ageAt(birthDate: string, time: number): number {
 /** The stored state text as the API enum (unknown text reads as not admitted). */
 export function stateOf(row: Pick<ResidentRow, 'state'>): ResidentState {
   return RESIDENT_STATES.find((state) => state === row.state) ?? 'notAdmitted';
+}
+
+/**
+ * The temporary absence in force at a moment, or null: none recorded, the planned return has
+ * passed (the absence ends by itself, so bed alarms resume), or the resident is no longer checked in.
+ */
+export function absenceOf(
+  row: Pick<ResidentRow, 'state' | 'away_since' | 'away_until' | 'away_reason' | 'away_remark'>,
+  now: number,
+): ResidentAbsence | null {
+  if (row.away_since === null || row.state !== 'admitted') return null;
+  const until = row.away_until === null ? null : Number(row.away_until);
+  if (until !== null && until <= now) return null;
+  return {
+    since: Number(row.away_since),
+    until,
+    reason: ABSENCE_REASONS.find((reason) => reason === row.away_reason) ?? 'other',
+    remark: row.away_remark ?? '',
+  };
 }
 
 function medicalHistoryOf(text: string) {
@@ -59,6 +80,7 @@ export function presentResident(
     checkOutAt: row.check_out_at,
     deregisteredAt: row.deregistered_at,
     bunkId: row.bed_id,
+    away: absenceOf(row, now),
     bunkName: row.bed_name,
     roomName: row.room_name,
     floorName: row.floor_name,

@@ -14,6 +14,8 @@ export function residentRoutes(routes: OperationRegistrar, residents: ResidentSe
   routes.secured(api.updateUser, async (input, { session }) => residents.update(session, input));
   routes.secured(api.deleteResident, async (input, { session }) => residents.remove(session, input.id));
   routes.secured(api.getUserCheckIn, async (input, { session }) => states.checkIn(session, input));
+  routes.secured(api.transientPost, async (input, { session }) => states.markAway(session, input));
+  routes.secured(api.transientDelete, async (input, { session }) => states.markBack(session, input.userId));
   routes.secured(api.bunkCheckOut, async (input, { session }) => states.checkOutBed(session, input.id));
   routes.secured(api.deleteUserFamily, async (input, { session }) => states.deleteContact(session, input.id));
   routes.secured(api.resetRelativePassword, async (input, { session }) => states.resetRelative(session, input.id));

@@ -4,7 +4,9 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as XLSX from '@e965/xlsx';
 import * as api from '@vigil/contracts';
 import { IMPORT_MAX_ROWS, Status, type Operation } from '@vigil/contracts';
+import zlib from 'node:zlib';
 import { buildPlace } from '../../test/care-fixtures.ts';
+import { craftZip } from '../../zip/zip-fixtures.ts';
 import { startTestServer, type Envelope, type TestServer } from '../../test/harness.ts';
 
 const BED_HEADERS = ['Area', 'Floor', 'Room', 'Bed'];
@@ -178,6 +180,30 @@ describe('hostile spreadsheets never stop the server', () => {
     assert.ok(probe.answer.status === Status.BAD_REQUEST || probe.answer.status === Status.TOO_LARGE, JSON.stringify(probe.answer).slice(0, 300));
     assert.match(probe.answer.msg, /Import failed: 1900 problems|File too large/);
     assertServed(probe);
+  });
+
+  test('zips that lie are refused before any parser inflates them: local header against central directory, shared strings over 8 MB (issue 27)', async () => {
+    const types = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
+    // The central directory says "stored, 20 KB", the local header "deflated, 600 MB" (SheetJS reads the local header).
+    const bomb = zlib.deflateRawSync(Buffer.alloc(30 * 1024 * 1024, 0x20));
+    const lying = craftZip([
+      { name: '[Content_Types].xml', data: Buffer.from(types) },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: bomb, method: 0, local: { method: 8, size: 600 * 1024 * 1024 } },
+    ]);
+    const mismatch = await importWhileProbing(api.batchAddBunk, lying);
+    assert.equal(mismatch.answer.status, Status.BAD_REQUEST, JSON.stringify(mismatch.answer));
+    assert.match(mismatch.answer.msg, /Wrong file format/);
+    assertServed(mismatch);
+    // 9 MB of shared strings in a file of a few KB: over the part's budget.
+    const strings = craftZip([
+      { name: '[Content_Types].xml', data: Buffer.from(types) },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/sharedStrings.xml', data: Buffer.alloc(9 * 1024 * 1024, 0x20) },
+    ]);
+    const tooMuch = await importWhileProbing(api.residentBatchAdd, strings);
+    assert.equal(tooMuch.answer.status, Status.BAD_REQUEST, JSON.stringify(tooMuch.answer));
+    assert.match(tooMuch.answer.msg, /File too large/);
   });
 
   test('more data rows than the limit are refused with the limit named', async () => {

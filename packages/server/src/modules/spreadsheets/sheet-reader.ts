@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_MAX_ROWS } from '@vigil/contracts';
 import { errors } from '../../http/errors.ts';
-import { inspectZip } from './zip-guard.ts';
+import { bufferSource, checkZip, storedZip, ZipRefusal, type ZipLimits } from '../../zip/strict-zip.ts';
 
 /** The parts of SheetJS's number-format helper we use (its typings declare it `any`). */
 const ssf: { is_date(format: string): boolean; parse_date_code(value: number): { y: number; m: number; d: number } } = XLSX.SSF;
@@ -40,14 +40,34 @@ export interface SheetData {
 /** Header text as compared with the template's names: case, spaces, brackets, colons and asterisks do not count. */
 export const normalizeHeader = (text: string) => text.toLowerCase().replace(/[\s\u3000()（）:：*]/g, '');
 
-/** Tells .xls (OLE compound file) and .xlsx (zip with a workbook part) apart by their bytes; anything else is refused. */
-export function spreadsheetKind(bytes: Buffer): 'xls' | 'xlsx' {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(OLE_SIGNATURE)) return 'xls';
+/**
+ * An .xlsx's zip limits (docs/uploads.md "Zip files"): a real 5,000-row sheet is a few MB of XML;
+ * shared strings get 8 MB (a sheet of 5,000 rows of template fields holds far less).
+ */
+export const XLSX_ZIP_LIMITS: ZipLimits = {
+  entriesMax: 500,
+  totalMax: 48 * 1024 * 1024,
+  partMax: (name) => (name === 'xl/sharedStrings.xml' ? 8 * 1024 * 1024 : 24 * 1024 * 1024),
+};
+
+/**
+ * Tells .xls (OLE compound file) and .xlsx (zip with a workbook part) apart by their bytes, and for
+ * an .xlsx checks the whole zip with the strict reader (zip/strict-zip.ts); answers the bytes the
+ * spreadsheet parser may see: for an .xlsx a new zip of the entries that passed, stored, so SheetJS
+ * inflates nothing and reads nothing the checks did not read. Anything else is refused.
+ */
+export async function checkedSpreadsheet(bytes: Buffer): Promise<{ kind: 'xls' | 'xlsx'; bytes: Buffer }> {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(OLE_SIGNATURE)) return { kind: 'xls', bytes };
   if (bytes.length >= 4 && bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) {
-    const zip = inspectZip(bytes);
-    if (!zip) throw errors.badRequest('upload.wrongFormat');
-    if (!zip.names.includes('xl/workbook.xml')) throw errors.badRequest('upload.wrongFormat');
-    return 'xlsx';
+    let kept: Map<string, Buffer>;
+    try {
+      kept = (await checkZip(bufferSource(bytes), XLSX_ZIP_LIMITS, (entry) => !entry.directory)).kept;
+    } catch (error) {
+      if (error instanceof ZipRefusal) throw errors.badRequest(error.reason === 'tooLarge' ? 'upload.tooLarge' : 'upload.wrongFormat');
+      throw error;
+    }
+    if (!kept.has('xl/workbook.xml')) throw errors.badRequest('upload.wrongFormat');
+    return { kind: 'xlsx', bytes: storedZip(kept) };
   }
   throw errors.badRequest('upload.wrongFormat');
 }
@@ -93,9 +113,8 @@ function realIndexes(row: readonly unknown[] | undefined): number[] {
  * Parsing stops at the import's row limit. Formulas, styles and macros are not read.
  * Runs in a worker thread (see sheet-tasks.ts).
  */
-export function readSheet(request: SheetRequest): SheetData {
-  const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
-  spreadsheetKind(bytes);
+export async function readSheet(request: SheetRequest): Promise<SheetData> {
+  const { bytes } = await checkedSpreadsheet(Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength));
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(bytes, {

@@ -1,15 +1,18 @@
-import { DEVICE_TYPES, SLEEP_SCORE_BANDS, STATISTICS_BATTERY_LOW_PERCENT, type SleepScoreBand } from '@vigil/contracts';
+import { AGE_BANDS, ageBand, DEVICE_TYPES, SLEEP_SCORE_BANDS, STATISTICS_BATTERY_LOW_PERCENT, type AgeBand, type SleepScoreBand } from '@vigil/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /** One provider's real figures for one local day: what a snapshot stores (JSON). */
 export interface DayFigures {
-  residents: { residents: number; beds: number; occupiedBeds: number; checkIns: number; checkOuts: number };
+  /** away and ageBands: snapshots written before they existed read as 0 and no bands. */
+  residents: { residents: number; beds: number; occupiedBeds: number; checkIns: number; checkOuts: number; away?: number; ageBands?: { band: AgeBand; residents: number }[] };
   devices: { total: number; online: number; offline: number; batteryLow: number; byKind: { kind: string; total: number; online: number; offline: number; batteryLow: number }[] };
   nursing: { caregivers: number; assignedResidents: number; unassignedResidents: number; busiestCaregiverResidents: number; alarmsHandled: number };
   alerts: { raised: number; handled: number; pending: number; level1: number; level2: number; byType: { alertType: string; level1: number; level2: number }[]; responseMedianMs: number | null; responseP90Ms: number | null };
   sleep: { reports: number; averageScore: number | null; scoreBands: { band: SleepScoreBand; residents: number }[]; ahiRisk: number; afRisk: number };
   communities: { areaId: number; name: string; residents: number; beds: number; occupiedBeds: number; devices: number; devicesOnline: number; alarms: number }[];
+  /** Written late for a day missed while the server was down: flows are the day's, stocks as they stood when written. */
+  backfilled?: boolean;
 }
 
 /** The day a snapshot covers: its local date and [from, to) in epoch ms. */
@@ -41,31 +44,49 @@ export function scoreBand(score: number): SleepScoreBand {
 
 const n = (value: unknown): number => Number(value ?? 0);
 
+/** Whole years from a YYYY-MM-DD birth date to a YYYY-MM-DD day. */
+export function ageOn(birthDate: string, date: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number);
+  const [y, m, d] = date.split('-').map(Number);
+  return Math.max(0, y - by - (m < bm || (m === bm && d < bd) ? 1 : 0));
+}
+
 /**
  * Counts one provider's day from the care tables (residents, beds, devices, caregivers, alarms,
  * daily reports). Stocks (residents, beds, devices online, pending alarms) are as they are when it
  * runs, at the 00:00 that ends the day; flows (check-ins, alarms, handling, reports) are the day's.
  */
 export function dayFiguresRepository(db: Db) {
-  async function residentFigures(providerId: number, day: DayWindow) {
+  async function residentFigures(providerIds: readonly number[], day: DayWindow) {
     const row = await db
       .selectFrom('residents')
-      .where('provider_id', '=', providerId)
+      .where('provider_id', 'in', [...providerIds])
       .select([
         sql<number>`sum(case when state = 'admitted' then 1 else 0 end)`.as('residents'),
         sql<number>`sum(case when state = 'admitted' and bed_id is not null then 1 else 0 end)`.as('occupied'),
         sql<number>`sum(case when check_in_at >= ${day.from} and check_in_at < ${day.to} then 1 else 0 end)`.as('check_ins'),
         sql<number>`sum(case when check_out_at >= ${day.from} and check_out_at < ${day.to} then 1 else 0 end)`.as('check_outs'),
+        // Away at the 00:00 that ends the day: an absence begun before it and not ended by a planned return.
+        sql<number>`sum(case when state = 'admitted' and away_since is not null and away_since < ${day.to} and (away_until is null or away_until > ${day.to}) then 1 else 0 end)`.as('away'),
       ])
       .executeTakeFirst();
-    const beds = await db.selectFrom('beds').where('provider_id', '=', providerId).select((eb) => eb.fn.countAll<number>().as('beds')).executeTakeFirst();
-    return { residents: n(row?.residents), beds: n(beds?.beds), occupiedBeds: n(row?.occupied), checkIns: n(row?.check_ins), checkOuts: n(row?.check_outs) };
+    const beds = await db.selectFrom('beds').where('provider_id', 'in', [...providerIds]).select((eb) => eb.fn.countAll<number>().as('beds')).executeTakeFirst();
+    const births = await db.selectFrom('residents').where('provider_id', 'in', [...providerIds]).where('state', '=', 'admitted').select('birth_date').execute();
+    const bands = new Map<AgeBand, number>(AGE_BANDS.map((band) => [band, 0]));
+    for (const { birth_date } of births) {
+      const band = ageBand(ageOn(birth_date, day.date));
+      bands.set(band, (bands.get(band) ?? 0) + 1);
+    }
+    return {
+      residents: n(row?.residents), beds: n(beds?.beds), occupiedBeds: n(row?.occupied), checkIns: n(row?.check_ins), checkOuts: n(row?.check_outs),
+      away: n(row?.away), ageBands: AGE_BANDS.map((band) => ({ band, residents: bands.get(band) ?? 0 })),
+    };
   }
 
-  async function deviceFigures(providerId: number) {
+  async function deviceFigures(providerIds: readonly number[]) {
     const rows = await db
       .selectFrom('devices')
-      .where('provider_id', '=', providerId)
+      .where('provider_id', 'in', [...providerIds])
       .groupBy('device_type')
       .select([
         'device_type',
@@ -89,12 +110,12 @@ export function dayFiguresRepository(db: Db) {
     return { total: sum((e) => e.total), online: sum((e) => e.online), offline: sum((e) => e.offline), batteryLow: sum((e) => e.batteryLow), byKind: kinds };
   }
 
-  async function nursingFigures(providerId: number, residents: number) {
-    const caregivers = await db.selectFrom('caregivers').where('provider_id', '=', providerId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  async function nursingFigures(providerIds: readonly number[], residents: number) {
+    const caregivers = await db.selectFrom('caregivers').where('provider_id', 'in', [...providerIds]).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
     const loads = await db
       .selectFrom('resident_caregivers as rc')
       .innerJoin('residents as r', 'r.id', 'rc.resident_id')
-      .where('rc.provider_id', '=', providerId)
+      .where('rc.provider_id', 'in', [...providerIds])
       .where('r.state', '=', 'admitted')
       .groupBy('rc.caregiver_id')
       .select((eb) => eb.fn.countAll<number>().as('residents'))
@@ -102,7 +123,7 @@ export function dayFiguresRepository(db: Db) {
     const assigned = await db
       .selectFrom('resident_caregivers as rc')
       .innerJoin('residents as r', 'r.id', 'rc.resident_id')
-      .where('rc.provider_id', '=', providerId)
+      .where('rc.provider_id', 'in', [...providerIds])
       .where('r.state', '=', 'admitted')
       .select(sql<number>`count(distinct rc.resident_id)`.as('count'))
       .executeTakeFirst();
@@ -115,10 +136,10 @@ export function dayFiguresRepository(db: Db) {
     };
   }
 
-  async function alertFigures(providerId: number, day: DayWindow) {
+  async function alertFigures(providerIds: readonly number[], day: DayWindow) {
     const raised = await db
       .selectFrom('alarms')
-      .where('provider_id', '=', providerId)
+      .where('provider_id', 'in', [...providerIds])
       .where('raised_at', '>=', day.from)
       .where('raised_at', '<', day.to)
       .groupBy(['alert_type', 'alert_level'])
@@ -126,7 +147,7 @@ export function dayFiguresRepository(db: Db) {
       .execute();
     const handled = await db
       .selectFrom('alarms')
-      .where('provider_id', '=', providerId)
+      .where('provider_id', 'in', [...providerIds])
       .where('deal_state', '=', 'processed')
       .where('deal_time', '>=', day.from)
       .where('deal_time', '<', day.to)
@@ -134,7 +155,7 @@ export function dayFiguresRepository(db: Db) {
       .execute();
     const pending = await db
       .selectFrom('alarms')
-      .where('provider_id', '=', providerId)
+      .where('provider_id', 'in', [...providerIds])
       .where('deal_state', '=', 'unDeal')
       .where('relieved', '=', 0)
       .where('raised_at', '<', day.to)
@@ -167,10 +188,10 @@ export function dayFiguresRepository(db: Db) {
     };
   }
 
-  async function sleepFigures(providerId: number, day: DayWindow) {
+  async function sleepFigures(providerIds: readonly number[], day: DayWindow) {
     const rows = await db
       .selectFrom('daily_reports')
-      .where('provider_id', '=', providerId)
+      .where('provider_id', 'in', [...providerIds])
       .where('report_date', '=', day.date)
       .where('analysed', '=', 1)
       .select(['score', 'ahi', 'af_grade'])
@@ -187,8 +208,8 @@ export function dayFiguresRepository(db: Db) {
     };
   }
 
-  async function communityFigures(providerId: number, day: DayWindow) {
-    const areas = await db.selectFrom('areas').where('provider_id', '=', providerId).where('level', '=', 1).select(['id', 'name']).orderBy('name').execute();
+  async function communityFigures(providerIds: readonly number[], day: DayWindow) {
+    const areas = await db.selectFrom('areas').where('provider_id', 'in', [...providerIds]).where('level', '=', 1).select(['id', 'name']).orderBy('name').execute();
     if (areas.length === 0) return [];
     // bed → room → floor → area
     const beds = await db
@@ -196,7 +217,7 @@ export function dayFiguresRepository(db: Db) {
       .innerJoin('rooms as r', 'r.id', 'b.room_id')
       .innerJoin('areas as f', 'f.id', 'r.floor_id')
       .leftJoin('residents as res', (join) => join.onRef('res.bed_id', '=', 'b.id').on('res.state', '=', 'admitted'))
-      .where('b.provider_id', '=', providerId)
+      .where('b.provider_id', 'in', [...providerIds])
       .groupBy('f.parent_id')
       .select(['f.parent_id as area_id', (eb) => eb.fn.countAll<number>().as('beds'), sql<number>`count(res.id)`.as('occupied')])
       .execute();
@@ -205,13 +226,13 @@ export function dayFiguresRepository(db: Db) {
       .leftJoin('beds as b', 'b.id', 'd.bed_id')
       .innerJoin('rooms as r', (join) => join.on(sql<boolean>`r.id = coalesce(d.room_id, b.room_id)`))
       .innerJoin('areas as f', 'f.id', 'r.floor_id')
-      .where('d.provider_id', '=', providerId)
+      .where('d.provider_id', 'in', [...providerIds])
       .groupBy('f.parent_id')
       .select(['f.parent_id as area_id', (eb) => eb.fn.countAll<number>().as('devices'), sql<number>`sum(case when d.online = 1 then 1 else 0 end)`.as('online')])
       .execute();
     const alarms = await db
       .selectFrom('alarms')
-      .where('provider_id', '=', providerId)
+      .where('provider_id', 'in', [...providerIds])
       .where('raised_at', '>=', day.from)
       .where('raised_at', '<', day.to)
       .where('area_id', 'is not', null)
@@ -236,18 +257,19 @@ export function dayFiguresRepository(db: Db) {
 
   return {
     /** The provider's figures for the day. */
-    async compute(providerId: number, day: DayWindow): Promise<DayFigures> {
-      const residents = await residentFigures(providerId, day);
-      const devices = await deviceFigures(providerId);
-      const alerts = await alertFigures(providerId, day);
-      const nursing = await nursingFigures(providerId, residents.residents);
+    /** The day's figures of the providers together: a class II home alone, or a class I group with its homes. */
+    async compute(providerIds: readonly number[], day: DayWindow): Promise<DayFigures> {
+      const residents = await residentFigures(providerIds, day);
+      const devices = await deviceFigures(providerIds);
+      const alerts = await alertFigures(providerIds, day);
+      const nursing = await nursingFigures(providerIds, residents.residents);
       return {
         residents,
         devices,
         nursing: { ...nursing, alarmsHandled: alerts.handled },
         alerts,
-        sleep: await sleepFigures(providerId, day),
-        communities: await communityFigures(providerId, day),
+        sleep: await sleepFigures(providerIds, day),
+        communities: await communityFigures(providerIds, day),
       };
     },
   };

@@ -6,6 +6,9 @@ import type { StatisticsProvider, StatisticsRepository } from './statistics.repo
 /** The job looks for due snapshots this often, so each lands within minutes after 00:00 local. */
 export const STATISTICS_JOB_EVERY_MS = 5 * 60_000;
 
+/** Days a late nightly job fills in after the server was down over midnights (the alarm and reminder logs keep one month). */
+export const STATISTICS_BACKFILL_DAYS = 31;
+
 /** The date after a YYYY-MM-DD date. */
 export function nextDate(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -34,8 +37,11 @@ export function snapshotWriter(deps: SnapshotWriterDeps) {
     return provider.timeZone ?? (await deps.platformTimeZone());
   }
 
-  async function write(provider: StatisticsProvider, date: string, timeZone: string, now: number): Promise<boolean> {
-    const figures = await deps.figures.compute(provider.id, dayWindow(date, timeZone));
+  async function write(provider: StatisticsProvider, date: string, timeZone: string, now: number, backfilled = false): Promise<boolean> {
+    // A class I group's figures are its own and its homes' together (its residents live in the homes: issue 25 item 12).
+    const providerIds = provider.level === 1 ? [provider.id, ...(await deps.statistics.childIds(provider.id))] : [provider.id];
+    const counted = await deps.figures.compute(providerIds, dayWindow(date, timeZone));
+    const figures = backfilled ? { ...counted, backfilled: true } : counted;
     // The factor in force from the 00:00 that ends the day (a change saved during the day applies here).
     const coefficient = await deps.statistics.coefficientOn(provider.id, nextDate(date));
     return deps.statistics.insertSnapshot({
@@ -57,14 +63,27 @@ export function snapshotWriter(deps: SnapshotWriterDeps) {
 
   return {
     zoneOf,
-    /** The nightly job: every provider whose last local day has no snapshot gets one. Answers how many were written. */
+    /**
+     * The nightly job: every provider whose last local day has no snapshot gets one, and days missed
+     * since its newest snapshot (the server was down over a midnight) are filled in, at most
+     * STATISTICS_BACKFILL_DAYS back. Answers how many were written.
+     */
     async writeDue(now: number): Promise<number> {
       let written = 0;
       for (const provider of await deps.statistics.activeProviders()) {
         const timeZone = await zoneOf(provider);
-        const date = previousDate(localDate(now, timeZone));
-        if (await deps.statistics.snapshotExists(provider.id, date)) continue;
-        if (await write(provider, date, timeZone, now)) written += 1;
+        const yesterday = previousDate(localDate(now, timeZone));
+        if (await deps.statistics.snapshotExists(provider.id, yesterday)) continue;
+        const latest = await deps.statistics.latestSnapshotDate(provider.id);
+        let date = yesterday;
+        for (let back = 1; back < STATISTICS_BACKFILL_DAYS && latest !== null; back += 1) {
+          const earlier = previousDate(date);
+          if (earlier <= latest) break;
+          date = earlier;
+        }
+        for (; date <= yesterday; date = nextDate(date)) {
+          if (await write(provider, date, timeZone, now, date !== yesterday)) written += 1;
+        }
       }
       return written;
     },

@@ -1,3 +1,4 @@
+import { testDeviceKeys } from '../../test/device-keys.ts';
 import crypto from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -45,7 +46,7 @@ export function statisticsFixtures(db: Db, now: number) {
       await db
         .insertInto('devices')
         .values({
-          device_id: deviceId, cipher_id: `C${deviceId}`, device_type: values.deviceType, device_key: key(), provider_id: providerId, bed_id: values.bedId ?? null, room_id: values.roomId ?? null,
+          device_id: deviceId, cipher_id: `C${deviceId}`, device_type: values.deviceType, device_key: testDeviceKeys.seal(key()), provider_id: providerId, bed_id: values.bedId ?? null, room_id: values.roomId ?? null,
           resident_id: null, pairing: 'none', online: values.online ? 1 : 0,
           // Seen "later" than any clock the tests set, so supervision never marks an online fixture silent.
           last_seen_at: values.online ? Date.parse('2030-01-01T00:00:00Z') : null, battery: values.battery ?? null, location: '', settings: '{}', remark: '', ...stamp,

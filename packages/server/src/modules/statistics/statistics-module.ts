@@ -12,10 +12,12 @@ import { statisticsService } from './statistics.service.ts';
 export function statisticsModule(deps: { routes: OperationRegistrar; db: Db; now: () => number; platformTimeZone: () => Promise<string> }) {
   const statistics = statisticsRepository(deps.db);
   const writer = snapshotWriter({ statistics, figures: dayFiguresRepository(deps.db), platformTimeZone: deps.platformTimeZone });
-  const service = statisticsService({ statistics, writer, now: deps.now });
+  const service = statisticsService({ statistics, writer, now: deps.now, platformTimeZone: deps.platformTimeZone });
   statisticsRoutes(deps.routes, service, governmentAssignments(statistics), () => writer.writeDue(deps.now()), deps.now);
   return {
     writer,
+    /** A care home's time zone (its own, else the platform's), for the analytics. */
+    zoneOfProvider: (providerId: number) => service.zoneOfProvider(providerId),
     /**
      * The nightly snapshots: checked every 5 minutes, so each care home's lands just after its 00:00.
      * Not at start: a fresh install's first viewer gets a snapshot of the data as it is then (writeFirst),

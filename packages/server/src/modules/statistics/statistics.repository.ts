@@ -43,9 +43,23 @@ export function statisticsRepository(db: Db) {
       const rows = await db.selectFrom('providers').where('deleted_at', 'is', null).where('id', 'in', [...ids]).select(providerColumns).orderBy('name').execute();
       return rows.map(toProvider);
     },
+    /** Ids of a class I provider's live class II homes. */
+    async childIds(parentId: number): Promise<number[]> {
+      const rows = await db.selectFrom('providers').where('deleted_at', 'is', null).where('parent_id', '=', parentId).select('id').orderBy('id').execute();
+      return rows.map((row) => row.id);
+    },
     async provider(id: number): Promise<StatisticsProvider | undefined> {
       const row = await db.selectFrom('providers').where('deleted_at', 'is', null).where('id', '=', id).select(providerColumns).executeTakeFirst();
       return row ? toProvider(row) : undefined;
+    },
+    /** Sets a care home's own time zone (null: the platform's). */
+    async setTimeZone(id: number, timeZone: string | null, now: number): Promise<void> {
+      await db.updateTable('providers').set({ time_zone: timeZone, updated_at: now }).where('id', '=', id).execute();
+    },
+    /** The newest snapshot date of a provider, or null. */
+    async latestSnapshotDate(providerId: number): Promise<string | null> {
+      const row = await db.selectFrom('statistics_snapshots').where('provider_id', '=', providerId).select('snapshot_date').orderBy('snapshot_date', 'desc').limit(1).executeTakeFirst();
+      return row?.snapshot_date ?? null;
     },
     /** The account's role, or undefined when there is no such account (government assignments check it). */
     async accountRole(accountId: number): Promise<string | undefined> {

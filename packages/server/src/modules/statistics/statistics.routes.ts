@@ -32,6 +32,11 @@ export function statisticsRoutes(routes: OperationRegistrar, statistics: Statist
     const file = statisticsWorkbook(sections, language, now());
     return spreadsheetFile(file.fileName, file.bytes);
   });
+  routes.secured(api.getCareHomeTimeZone, async (input, { session }) => statistics.timeZone(session, input.providerId));
+  routes.secured(api.saveCareHomeTimeZone, async (input, { session }) => {
+    if (session.scope.readOnly) throw errors.noPermission();
+    return statistics.saveTimeZone(session, input.providerId, input.timeZone);
+  });
   routes.secured(api.governmentProviders, async (input) => government.list(input.accountId));
   routes.secured(api.assignGovernmentProviders, async (input) => government.assign(input.accountId, input.providerIds));
   routes.secured(api.refreshStatistics, async () => ({ written: await refresh() }));

@@ -1,8 +1,9 @@
 import {
   STATISTICS_TREND_DAYS, STATISTICS_TREND_MONTHS,
-  type AlertFigures, type CommunityFigures, type DeviceFigures, type NursingFigures, type ResidentFigures, type SleepFigures, type StatisticsRule, type StatisticsScale,
+  type AlertFigures, type CareHomeTimeZone, type CommunityFigures, type DeviceFigures, type NursingFigures, type ResidentFigures, type SleepFigures, type StatisticsRule, type StatisticsScale,
 } from '@vigil/contracts';
 import { errors } from '../../http/errors.ts';
+import { isTimeZone } from '../system/time-zones.ts';
 import type { SessionInfo } from '../../http/context.ts';
 import { localDate, previousDate, zonedInstant } from '../reports/zoned-time.ts';
 import type { DayFigures } from './day-figures.repository.ts';
@@ -68,7 +69,7 @@ interface SnapshotView {
 const HISTORY_CACHE_MAX = 1000;
 
 /** The statistics calls (docs/statistics.md): scope, snapshots, scaling, the coefficient. */
-export function statisticsService(deps: { statistics: StatisticsRepository; writer: SnapshotWriter; now: () => number }) {
+export function statisticsService(deps: { statistics: StatisticsRepository; writer: SnapshotWriter; now: () => number; platformTimeZone: () => Promise<string> }) {
   const { statistics } = deps;
   // Keyed by the newest snapshot's id: a new snapshot (or a rewritten one) is a new key, so no entry is ever stale.
   const trendCache = new Map<string, Promise<(TrendRow & { factor_centi: number })[]>>();
@@ -164,7 +165,28 @@ export function statisticsService(deps: { statistics: StatisticsRepository; writ
     return provider;
   }
 
+  async function careHomeZone(provider: StatisticsProvider): Promise<CareHomeTimeZone> {
+    return { providerId: provider.id, providerName: provider.name, timeZone: provider.timeZone, effective: await deps.writer.zoneOf(provider), platformTimeZone: await deps.platformTimeZone() };
+  }
+
   return {
+    /** The care home's time zone (its own, else the platform's): statistics, handover and response times follow it. */
+    async zoneOfProvider(providerId: number): Promise<string> {
+      const provider = await statistics.provider(providerId);
+      return provider ? deps.writer.zoneOf(provider) : deps.platformTimeZone();
+    },
+
+    async timeZone(session: SessionInfo, providerId?: number | null): Promise<CareHomeTimeZone> {
+      return careHomeZone(await ruleProvider(session, providerId));
+    },
+
+    async saveTimeZone(session: SessionInfo, providerId: number | null | undefined, timeZone: string | null): Promise<CareHomeTimeZone> {
+      const provider = await ruleProvider(session, providerId);
+      if (timeZone !== null && !isTimeZone(timeZone)) throw errors.invalidField('timeZone', 'system.timeZoneInvalid');
+      await statistics.setTimeZone(provider.id, timeZone, deps.now());
+      return careHomeZone({ ...provider, timeZone });
+    },
+
     async providerOptions(session: SessionInfo) {
       return (await visibleProviders(session)).map((provider) => ({ providerId: provider.id, providerName: provider.name, level: provider.level }));
     },
@@ -177,6 +199,8 @@ export function statisticsService(deps: { statistics: StatisticsRepository; writ
           residents: scale(r.residents, f), beds: scale(r.beds, f), occupiedBeds: scale(r.occupiedBeds, f),
           occupancyPercent: ratio(r.occupiedBeds * 100, r.beds),
           checkIns: scale(r.checkIns, f), checkOuts: scale(r.checkOuts, f),
+          away: scale(r.away ?? 0, f),
+          ageBands: (r.ageBands ?? []).map((b) => ({ band: b.band, residents: scale(b.residents, f) })),
           residentTrend: s.figures ? trendOf(s.trends, (row) => row.residents, 'stock', scale, s.dailyFrom) : empty,
           checkInTrend: s.figures ? trendOf(s.trends, (row) => row.check_ins, 'flow', scale, s.dailyFrom) : empty,
         };

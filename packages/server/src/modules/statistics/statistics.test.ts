@@ -4,6 +4,7 @@ import * as api from '@vigil/contracts';
 import { ALL_OPERATIONS, Status, type Operation } from '@vigil/contracts';
 import { sheetRows } from '../../test/care-fixtures.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { eventually } from '../../test/alarm-fixtures.ts';
 import { statisticsFixtures } from './statistics-fixtures.ts';
 
 const HOUR = 3600_000;
@@ -64,6 +65,11 @@ describe('statistics', () => {
 
   test('the day\'s figures equal the hand-counted ones', async () => {
     clock = Date.parse('2026-03-10T22:55:00Z'); // 23:55 in Berlin: the 10th is not over
+    // The orange LEFT_BED raised at 23:00 Berlin and left unhandled turns red on the escalation
+    // job's next run (every 2 s, on this clock): wait for it, so the figures below do not depend
+    // on whether that run came before the refresh (it raced, and PostgreSQL CI saw it red).
+    const db = server.vigil.database.db;
+    await eventually(async () => (await db.selectFrom('alarms').where('provider_id', '=', homeId).where('alert_type', '=', 'LEFT_BED').where('alert_level', '=', 1).select('id').execute()).length === 1, 10_000, 'the unhandled orange alarm escalated');
     await refresh();
     assert.equal(await server.vigil.database.db.selectFrom('statistics_snapshots').where('provider_id', '=', homeId).where('snapshot_date', '=', '2026-03-10').select('id').executeTakeFirst(), undefined);
     clock = Date.parse('2026-03-10T23:05:00Z'); // 00:05 on the 11th in Berlin
@@ -73,7 +79,11 @@ describe('statistics', () => {
     const bunk = (await server.call(api.getUserBunkData, input, { token: gov })).data;
     assert.equal(bunk.date, '2026-03-10');
     assert.equal(bunk.timeZone, 'Europe/Berlin');
-    assert.deepEqual({ ...bunk.real, residentTrend: undefined, checkInTrend: undefined }, { residents: 3, beds: 4, occupiedBeds: 2, occupancyPercent: 50, checkIns: 1, checkOuts: 1, residentTrend: undefined, checkInTrend: undefined });
+    assert.deepEqual({ ...bunk.real, residentTrend: undefined, checkInTrend: undefined }, {
+      residents: 3, beds: 4, occupiedBeds: 2, occupancyPercent: 50, checkIns: 1, checkOuts: 1, away: 0,
+      ageBands: [{ band: '0-60', residents: 0 }, { band: '61-70', residents: 0 }, { band: '71-80', residents: 0 }, { band: '81-90', residents: 3 }, { band: '91+', residents: 0 }],
+      residentTrend: undefined, checkInTrend: undefined,
+    });
     assert.deepEqual(bunk.scale, { factor: 1, scaled: false, since: null });
     const devices = (await server.call(api.getDeviceData, input, { token: gov })).data.real;
     assert.deepEqual([devices.total, devices.online, devices.offline, devices.batteryLow], [3, 2, 1, 1]);
@@ -84,12 +94,12 @@ describe('statistics', () => {
     const nursing = (await server.call(api.getNursingData, input, { token: gov })).data.real;
     assert.deepEqual({ ...nursing, handledTrend: undefined }, { caregivers: 2, assignedResidents: 2, unassignedResidents: 1, residentsPerCaregiver: 1, busiestCaregiverResidents: 2, alarmsHandled: 3, handledTrend: undefined });
     const alerts = (await server.call(api.getAlertData, input, { token: gov })).data.real;
-    assert.deepEqual([alerts.raised, alerts.handled, alerts.pending, alerts.level1, alerts.level2], [3, 3, 1, 1, 2]);
-    assert.deepEqual(alerts.byType, [{ alertType: 'LEFT_BED', level1: 0, level2: 2 }, { alertType: 'SOS', level1: 1, level2: 0 }]);
+    assert.deepEqual([alerts.raised, alerts.handled, alerts.pending, alerts.level1, alerts.level2], [3, 3, 1, 2, 1]);
+    assert.deepEqual(alerts.byType, [{ alertType: 'LEFT_BED', level1: 1, level2: 1 }, { alertType: 'SOS', level1: 1, level2: 0 }]);
     assert.equal(alerts.responseMedianMs, 120_000);
     assert.equal(alerts.responseP90Ms, 300_000);
     // The refresh at 23:55 wrote the 9th (its SOS at 23:00 Berlin); the one at 00:05 the 10th.
-    assert.deepEqual(alerts.dailyByLevel, [{ date: '2026-03-09', level1: 1, level2: 0 }, { date: '2026-03-10', level1: 1, level2: 2 }]);
+    assert.deepEqual(alerts.dailyByLevel, [{ date: '2026-03-09', level1: 1, level2: 0 }, { date: '2026-03-10', level1: 2, level2: 1 }]);
     const sleep = (await server.call(api.getSleepData, input, { token: gov })).data.real;
     assert.equal(sleep.reports, 3);
     assert.equal(sleep.averageScore, 74);
@@ -227,5 +237,26 @@ describe('statistics', () => {
     // The rejected coefficient changed nothing.
     const db = server.vigil.database.db;
     assert.equal((await db.selectFrom('statistics_coefficients').where('provider_id', '=', homeId).select('factor_centi').execute()).length, 0);
+  });
+
+  test('a class I group counts its homes: its residents, beds and devices are theirs (issue 25 item 12)', async () => {
+    const db = server.vigil.database.db;
+    const make = statisticsFixtures(db, clock);
+    const group = await make.provider('Stat Group', 'Europe/Berlin');
+    const homes = [await make.provider('Stat Group East', 'Europe/Berlin', group), await make.provider('Stat Group West', 'Europe/Berlin', group)];
+    for (const [index, home] of homes.entries()) {
+      const place = await make.place(home, `G${index}`, ['1', '2']);
+      await make.resident(home, { name: `G${index}a`, state: 'admitted', bedId: place.bedIds[0], checkInAt: Date.parse('2026-03-01T08:00:00Z') });
+      await make.device(home, { deviceType: 49, online: true, bedId: place.bedIds[0] });
+    }
+    clock = Date.parse('2026-03-30T22:05:00Z'); // 00:05 on the 31st in Berlin (CEST)
+    await refresh();
+    const figuresOf = async (providerId: number) => {
+      const row = await db.selectFrom('statistics_snapshots').where('provider_id', '=', providerId).where('snapshot_date', '=', '2026-03-30').select('figures').executeTakeFirstOrThrow();
+      return JSON.parse(row.figures) as { residents: { residents: number; beds: number }; devices: { total: number } };
+    };
+    const [groupFigures, east] = [await figuresOf(group), await figuresOf(homes[0])];
+    assert.deepEqual([groupFigures.residents.residents, groupFigures.residents.beds, groupFigures.devices.total], [2, 4, 2], 'the group: both homes');
+    assert.deepEqual([east.residents.residents, east.residents.beds, east.devices.total], [1, 2, 1], 'a home: its own');
   });
 });

@@ -4,6 +4,7 @@ import { EditionSchema, type Edition } from '@vigil/contracts';
 import { errors } from '../../http/errors.ts';
 import { brandingFor, platformName as readPlatformName, providerBrandingKey } from './branding.ts';
 import { storeLogo } from './logo.ts';
+import type { UploadedFileRepository } from './uploaded-file.repository.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 import { isTimeZone, listTimeZones } from './time-zones.ts';
 
@@ -12,7 +13,7 @@ export const DEFAULT_PLATFORM_NAME = 'Vigil';
 const providerSettingKey = (providerId: number) => `platformSetting:${providerId}`;
 
 /** Platform name, logo, edition, time zone and version. */
-export function systemService(deps: { settings: SettingsRepository; uploadsDir: string; version: { version: string; commit: string; startedAt: number; database: string } }) {
+export function systemService(deps: { settings: SettingsRepository; uploadsDir: string; files: UploadedFileRepository; version: { version: string; commit: string; startedAt: number; database: string } }) {
   const { settings } = deps;
   const platformName = () => readPlatformName(settings);
 
@@ -33,8 +34,8 @@ export function systemService(deps: { settings: SettingsRepository; uploadsDir: 
     /** Saves a provider's own name and logo; without a provider (SENIOR_ROLE) the platform's. */
     async savePlatformSetting(providerId: number | null, input: { name: string; logoUrl: string }): Promise<null> {
       if (input.logoUrl) {
-        const file = path.join(deps.uploadsDir, path.basename(input.logoUrl));
-        if (!fs.existsSync(file)) throw errors.invalidField('logoUrl');
+        const name = path.basename(input.logoUrl);
+        if (!(await deps.files.exists(name)) && !fs.existsSync(path.join(deps.uploadsDir, name))) throw errors.invalidField('logoUrl');
       }
       if (providerId !== null) {
         await settings.set(providerBrandingKey(providerId), JSON.stringify({ name: input.name, logoUrl: input.logoUrl }));
@@ -45,7 +46,7 @@ export function systemService(deps: { settings: SettingsRepository; uploadsDir: 
       return null;
     },
 
-    uploadLogo: (bytes: Buffer) => storeLogo(deps.uploadsDir, bytes),
+    uploadLogo: (bytes: Buffer) => storeLogo(deps.files, bytes),
 
     version: () => deps.version,
 

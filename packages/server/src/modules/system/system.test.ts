@@ -118,4 +118,33 @@ describe('platform settings', () => {
     assert.equal(response.headers['x-content-type-options'], 'nosniff');
     assert.ok(response.headers['content-security-policy']);
   });
+
+  test('/system/updateHtml replaces the Android install page (/androidAPK.html), served sandboxed; bad pages change nothing', async () => {
+    const put = async (token: string, bytes: Buffer, name = 'androidAPK.html', type = 'text/html') => {
+      const body = multipart(bytes, name, type);
+      const response = await server.vigil.app.inject({ method: 'POST', url: '/api/system/updateHtml', payload: body.payload, headers: { ...body.headers, 's-token': token } });
+      return response.json() as { status: number; data: { url: string; bytes: number } | null; msg: string };
+    };
+    // Before any upload the console's own page answers (e2e app.spec checks it); this server has no console built.
+    const before = await server.vigil.app.inject({ method: 'GET', url: '/androidAPK.html' });
+    assert.doesNotMatch(before.body, /Riverside app/);
+
+    assert.equal((await put(twoA, Buffer.from('<h1>x</h1>'))).status, Status.NO_PERMISSION);
+    const binary = await put(senior, makePng(10, 10), 'a.html');
+    assert.equal(binary.status, Status.BAD_REQUEST);
+    assert.match(binary.msg, /HTML file/);
+    const big = await put(senior, Buffer.from(`<p>${'x'.repeat(api.INSTALL_PAGE_BYTES_MAX)}</p>`));
+    assert.equal(big.status, Status.TOO_LARGE);
+    assert.equal((await server.vigil.app.inject({ method: 'GET', url: '/androidAPK.html' })).body, before.body, 'refused uploads change nothing');
+
+    const page = '<!doctype html><html><body><h1>Riverside app</h1><a href="https://example.org/vigil.apk">Download</a><script>alert(1)</script></body></html>';
+    const saved = await put(senior, Buffer.from(page));
+    assert.equal(saved.status, Status.OK, saved.msg);
+    assert.deepEqual(saved.data, { url: '/androidAPK.html', bytes: Buffer.byteLength(page) });
+    const after = await server.vigil.app.inject({ method: 'GET', url: '/androidAPK.html' });
+    assert.equal(after.body, page);
+    assert.match(String(after.headers['content-type']), /text\/html/);
+    assert.match(String(after.headers['content-security-policy']), /^sandbox\b/, 'an uploaded page runs no script on the console\'s origin');
+    assert.doesNotMatch(String(after.headers['content-security-policy']), /allow-scripts|allow-same-origin/);
+  });
 });

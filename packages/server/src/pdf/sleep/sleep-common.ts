@@ -7,8 +7,9 @@ export function minutesText(page: PdfPage, minutes: number): string {
   return page.t('pdf.unit.minutes', { value: formatNumber(page.language, Math.round(minutes)) });
 }
 
+/** A whole percentage, as the console shows it (15.9 reads 16 % on both: issue 25 item 19). */
 export function percentText(page: PdfPage, value: number): string {
-  return `${formatNumber(page.language, value, 1)}%`;
+  return `${formatNumber(page.language, Math.round(value), 0)}%`;
 }
 
 export function gradeText(page: PdfPage, grade: RiskGrade | null): string {

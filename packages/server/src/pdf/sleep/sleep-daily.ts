@@ -1,6 +1,6 @@
 import { type AnalysedNight, HYPNOGRAM_STAGES, SLEEP_REFERENCE } from '@vigil/contracts';
 import { type ChartOption, drawChart } from '../charts.ts';
-import { formatClock, formatNumber } from '../format.ts';
+import { formatClock, formatNumber, zoneOffsetMs } from '../format.ts';
 import type { PdfLayout } from '../kinds.ts';
 import type { PdfPage } from '../page.ts';
 import type { SleepDailyPdfData } from './sleep-pdf-data.ts';
@@ -58,12 +58,24 @@ function metricsTable(page: PdfPage, night: AnalysedNight, timeZone: string): vo
   page.table(rows, [0.36, 0.4, 0.24]);
 }
 
+const HOUR = 3_600_000;
+
+/**
+ * The night's time axis: from the whole hour before the resident went to bed to the whole hour
+ * after they got up (not the analysis window's 18:00), ticks on whole hours of the care home's
+ * clock, every hour or, over a long night, every two (issue 25 item 19).
+ */
 function timeAxis(page: PdfPage, night: AnalysedNight, timeZone: string) {
+  const first = Math.max(night.window.from, night.bedTime);
+  const last = Math.min(night.window.to, night.getUpTime);
+  const offset = zoneOffsetMs(first, timeZone);
+  const min = Math.floor((first + offset) / HOUR) * HOUR - offset;
+  const max = Math.ceil((Math.max(last, min + HOUR) + offset) / HOUR) * HOUR - offset;
   return {
     type: 'value',
-    min: night.window.from,
-    max: night.window.to,
-    splitNumber: 6,
+    min,
+    max,
+    interval: max - min > 10 * HOUR ? 2 * HOUR : HOUR,
     axisLabel: { formatter: (value: number) => formatClock(page.language, value, timeZone), fontSize: 9 },
     splitLine: { show: false },
   };

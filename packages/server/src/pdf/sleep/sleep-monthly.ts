@@ -22,6 +22,10 @@ export const sleepMonthlyLayout: PdfLayout<SleepMonthlyPdfData> = {
     ]);
     const averages = month.averages;
     const optional = (value: number | null, render: (value: number) => string) => (value === null ? page.t('pdf.notAssessable') : render(value));
+    const range = (values: (number | null)[]) => {
+      const known = values.filter((value): value is number => value !== null);
+      return known.length < 2 ? '' : ` (${n(Math.min(...known))}–${n(Math.max(...known))})`;
+    };
     page.table([
       [page.t('pdf.metric'), page.t('pdf.value'), page.t('pdf.reference')],
       [page.t('pdf.metric.nights'), n(month.nights), ''],
@@ -31,9 +35,11 @@ export const sleepMonthlyLayout: PdfLayout<SleepMonthlyPdfData> = {
       [page.t('pdf.metric.efficiency'), `${percentText(page, averages.efficiencyPercent)} · ${meeting(month.nightsMeetingReference.efficiency)}`, page.t('pdf.reference.efficiency')],
       [page.t('pdf.metric.deepShare'), `${percentText(page, averages.deepSharePercent)} · ${meeting(month.nightsMeetingReference.deepShare)}`, page.t('pdf.reference.deepShare')],
       [page.t('pdf.metric.bodyMovement'), page.t('pdf.unit.perHour', { value: n(averages.bodyMovementIndex, 1) }), page.t('pdf.reference.bodyMovement')],
-      [page.t('pdf.metric.wakeUps'), page.t('pdf.unit.times', { value: n(averages.wakeUps, 1) }), page.t('pdf.reference.wakeUps')],
+      // The reference is per hour of sleep (spec 02 §9: at most 0.4): the nightly mean is set beside its hourly rate.
+      [page.t('pdf.metric.wakeUps'), `${page.t('pdf.unit.times', { value: n(averages.wakeUps, 1) })} · ${page.t('pdf.unit.perHour', { value: n(averages.sleepMinutes > 0 ? averages.wakeUps / (averages.sleepMinutes / 60) : 0, 2) })}`, page.t('pdf.reference.wakeUps')],
       [page.t('pdf.metric.leftBed'), page.t('pdf.unit.times', { value: n(averages.leftBedCount, 1) }), ''],
-      [page.t('pdf.metric.heartRate'), optional(averages.heartRateMean, (value) => page.t('pdf.unit.bpm', { value: n(value) })), ''],
+      // The mean with the range of the nights' means.
+      [page.t('pdf.metric.heartRate'), optional(averages.heartRateMean, (value) => page.t('pdf.unit.bpm', { value: `${n(value)}${range(month.series.map((night) => night.heartRateMean))}` })), ''],
       [page.t('pdf.metric.breathRate'), optional(averages.breathRateMean, (value) => page.t('pdf.unit.rpm', { value: n(value) })), ''],
       [page.t('pdf.metric.ahi'), optional(averages.ahi, (value) => `${n(value, 1)} · ${meeting(month.nightsMeetingReference.ahi)}`), page.t('pdf.reference.ahi')],
       [page.t('pdf.metric.worstApnea'), gradeText(page, month.worstApneaGrade), ''],

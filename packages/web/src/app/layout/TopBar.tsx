@@ -58,8 +58,9 @@ export function TopBar({ session, access, mobile, sidebarOpen, onToggleSidebar }
             {session.nickName || session.userName}
           </span>
         )}
-        <FullscreenButton />
-        {showStatistics ? iconButton(t('shell.topbar.statistics'), <BarChartOutlined />, () => navigate('/statistics')) : null}
+        {/* On a phone the screen's name needs the room (issue 25 item 14): no fullscreen toggle there, and statistics stays in the menu. */}
+        {mobile ? null : <FullscreenButton />}
+        {showStatistics && !mobile ? iconButton(t('shell.topbar.statistics'), <BarChartOutlined />, () => navigate('/statistics')) : null}
         <LanguageMenu />
         {showHome ? iconButton(t('shell.topbar.home'), <HomeOutlined />, () => navigate('/')) : null}
         {showAlarms ? <LiveStatus compact={mobile} /> : null}

@@ -1,10 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { LOGIN_NAME_MAX, LOGIN_NAME_MIN, LOGIN_NAME_PATTERN, login, publicKey, type LoginResult } from '@vigil/contracts';
+import { LOGIN_NAME_MAX, LOGIN_NAME_MIN, LOGIN_NAME_PATTERN, login, publicKey, Status, type LoginResult } from '@vigil/contracts';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client.ts';
-import { encryptPassword } from '../../api/rsa.ts';
+import { ApiError, callApi } from '../../api/client.ts';
+import { encryptPassword } from '@vigil/client';
 import { acceptLogin, loginErrorText } from './login-flow.ts';
 
 interface LoginValues {
@@ -17,10 +17,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: LoginResult) =>
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Caregivers and installers are refused here: the refusal links to their app (issue 25 item 15).
+  const [appOnly, setAppOnly] = useState(false);
 
   async function submit(values: LoginValues) {
     setSubmitting(true);
     setError(null);
+    setAppOnly(false);
     try {
       const key = await callApi(publicKey, {}, { sessionCheck: false });
       const result = await callApi(
@@ -33,6 +36,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: LoginResult) =>
       else onSignedIn(result);
     } catch (failure) {
       setError(loginErrorText(failure, t));
+      setAppOnly(failure instanceof ApiError && failure.status === Status.WEB_LOGIN_FORBIDDEN);
     } finally {
       setSubmitting(false);
     }
@@ -40,7 +44,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: LoginResult) =>
 
   return (
     <Form<LoginValues> name="login" layout="vertical" size="large" requiredMark={false} onFinish={submit} disabled={submitting}>
-      {error ? <Alert className="login-card__error" type="error" showIcon message={error} role="alert" /> : null}
+      {error ? (
+        <Alert
+          className="login-card__error"
+          type="error"
+          showIcon
+          message={error}
+          role="alert"
+          description={appOnly ? <a href="/app/">{t('shell.login.openApp')}</a> : undefined}
+        />
+      ) : null}
       <Form.Item
         name="userName"
         label={t('shell.login.account')}

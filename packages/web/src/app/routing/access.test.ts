@@ -28,6 +28,9 @@ test('every route title has an English string', () => {
 test('a class II provider may open account management but not provider management', () => {
   assert.equal(canOpen('/permission/accountmanager', context('TWO_ROLE')), true);
   assert.equal(canOpen('/permission/providermanager', context('TWO_ROLE')), false);
+  // The audit trail: administrators of the platform and of care providers only (docs/audit.md).
+  assert.equal(canOpen('/permission/auditTrail', context('TWO_ROLE')), true);
+  assert.equal(canOpen('/permission/auditTrail', context('GOVERNMENT')), false);
 });
 
 test('care screens need an available provider for a class I provider only', () => {
@@ -72,8 +75,10 @@ test('the menu lists only built, visible routes the role may open', () => {
     '/alarm-log',
     '/alarm-log/alarmIndex',
     '/alarm-log/remindsetting',
+    '/alarm-log/escalation',
     '/alarm-log/responseTimes',
     '/alarm-log/handover',
+    '/alarm-log/integrations',
     '/sleep-report',
     '/sleep-report/reportList',
     '/people-manage',
@@ -90,6 +95,7 @@ test('the menu lists only built, visible routes the role may open', () => {
     '/permission',
     '/permission/accountmanager',
     '/permission/providermanager',
+    '/permission/auditTrail',
     '/settings',
     '/settings/platSet',
     '/settings/statisticsMult',
@@ -106,6 +112,7 @@ test('the menu lists only built, visible routes the role may open', () => {
     '/permission',
     '/permission/accountmanager',
     '/permission/providermanager',
+    '/permission/auditTrail',
   ]);
   assert.deepEqual(menuPaths(context('GOVERNMENT')), ['/statistics']);
 });

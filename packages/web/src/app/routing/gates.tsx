@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../session/session-store.ts';
 import { canOpen, firstOpenChild } from './access.ts';
-import { cameFromLogin } from './navigation.ts';
+import { cameFromLogin, LANDED } from './navigation.ts';
 import { useAccessContext } from './use-access.ts';
 
 /**
@@ -35,5 +35,5 @@ export function ParentRedirect({ route }: { route: ConsoleRoute }) {
 export function LandingRedirect() {
   const session = useSession();
   if (!session) return null;
-  return <Navigate to={session.landingPath} replace />;
+  return <Navigate to={session.landingPath} replace state={LANDED} />;
 }

@@ -7,6 +7,9 @@ export interface FromLoginState {
 
 export const FROM_LOGIN: FromLoginState = { fromLogin: true };
 
+/** Navigation state of the / redirect to the landing path: the screen was opened for the user, not picked. */
+export const LANDED: { landed: true } = { landed: true };
+
 /** True when the navigation came straight from the login page. */
 export function cameFromLogin(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'fromLogin' in state && state.fromLogin === true;

@@ -37,7 +37,10 @@ const SCREENS: Readonly<Record<string, LazyPage>> = {
   statisticsMult: lazyPage(() => import('../../features/statistics/StatisticsMultPage.tsx').then((m) => m.StatisticsMultPage)),
   addAndEditNurse: lazyPage(() => import('../../features/caregivers/CaregiverFormPage.tsx').then((m) => m.CaregiverFormPage)),
   responseTimes: lazyPage(() => import('../../features/analytics/ResponseTimesPage.tsx').then((m) => m.ResponseTimesPage)),
+  auditTrail: lazyPage(() => import('../../features/audit/AuditTrailPage.tsx').then((m) => m.AuditTrailPage)),
   handover: lazyPage(() => import('../../features/analytics/HandoverPage.tsx').then((m) => m.HandoverPage)),
+  integrations: lazyPage(() => import('../../features/integrations/IntegrationsPage.tsx').then((m) => m.IntegrationsPage)),
+  escalation: lazyPage(() => import('../../features/escalation/EscalationPage.tsx').then((m) => m.EscalationPage)),
 };
 
 // antd's Result (with its illustrations) stays out of the entry: only this notice uses it.

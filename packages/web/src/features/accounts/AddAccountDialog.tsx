@@ -60,7 +60,7 @@ export function AddAccountDialog({ open, myRole, feedback, onClose }: AddAccount
       void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
       onClose();
     },
-    onError: (error) => feedback.message.error(errorText(error)),
+    onError: (error) => void feedback.message.error(errorText(error)),
   });
 
   const labels = {

@@ -46,7 +46,7 @@ export function EditAccountDialog({ account, feedback, onClose }: EditAccountDia
       void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
       onClose();
     },
-    onError: (error) => feedback.message.error(errorText(error)),
+    onError: (error) => void feedback.message.error(errorText(error)),
   });
 
   const nameLabel = t('accounts.form.nickName');

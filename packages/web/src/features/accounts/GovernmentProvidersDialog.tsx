@@ -51,7 +51,7 @@ export function GovernmentProvidersDialog({ account, feedback, onClose }: Govern
       void queryClient.invalidateQueries({ queryKey: assignmentKey(accountId) });
       onClose();
     },
-    onError: (error) => feedback.message.error(errorText(error)),
+    onError: (error) => void feedback.message.error(errorText(error)),
   });
 
   const loading = assigned.isPending || providers.isPending;

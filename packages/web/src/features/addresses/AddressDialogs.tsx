@@ -6,6 +6,7 @@ import type { AddressDialog } from './addressDialogs.ts';
 import { useRefreshCare } from './addressesApi.ts';
 import { BatchNamesDialog } from './BatchNamesDialog.tsx';
 import { BedDialog } from './BedDialog.tsx';
+import { CommunityConfigDialog } from './CommunityConfigDialog.tsx';
 import { GeofenceDialog } from './GeofenceDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import { ADDRESSES_NS } from './i18n.ts';
@@ -83,6 +84,7 @@ export function AddressDialogs({ dialog, feedback, onClose, onPlaceAdded }: Addr
       />
       <BedDialog {...common} bed={dialog?.kind === 'editBed' ? dialog.bed : null} />
       <GeofenceDialog area={dialog?.kind === 'geofence' ? dialog.area : null} feedback={feedback} onClose={onClose} />
+      <CommunityConfigDialog area={dialog?.kind === 'community' ? dialog.area : null} feedback={feedback} onClose={onClose} />
     </>
   );
 }

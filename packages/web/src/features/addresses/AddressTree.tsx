@@ -40,6 +40,7 @@ function nodeMenu(node: PlaceTreeNode, t: TFunction<'addresses'>, handlers: Addr
   return [
     { key: 'addFloor', label: t('addresses.action.addFloor'), onClick: () => handlers.open({ kind: 'addFloor', area }) },
     { key: 'geofence', label: t('addresses.action.geofence'), onClick: () => handlers.open({ kind: 'geofence', area }) },
+    { key: 'community', label: t('addresses.action.community'), onClick: () => handlers.open({ kind: 'community', area }) },
     { key: 'rename', label: t('addresses.action.rename'), onClick: () => handlers.open({ kind: 'rename', place }) },
     { key: 'delete', label: t('addresses.action.delete'), danger: true, onClick: () => handlers.remove(place) },
   ];

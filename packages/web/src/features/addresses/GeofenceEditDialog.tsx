@@ -66,7 +66,7 @@ export function GeofenceEditDialog({ areaId, geofence, feedback, onSaved, onClos
       onSaved();
       onClose();
     },
-    onError: (error) => feedback.message.error(errorText(error)),
+    onError: (error) => void feedback.message.error(errorText(error)),
   });
 
   const initialValues: GeofenceValues = geofence

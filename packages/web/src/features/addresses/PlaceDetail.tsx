@@ -39,6 +39,7 @@ export function PlaceDetail({ area, floor, filter, onFilter, handlers }: PlaceDe
       <PlaceMenu
         label={t('addresses.action.menuFor', { name: area.name })}
         items={[
+          { key: 'community', label: t('addresses.action.community'), onClick: () => handlers.open({ kind: 'community', area }) },
           { key: 'rename', label: t('addresses.action.rename'), onClick: () => handlers.open({ kind: 'rename', place: areaPlace }) },
           { key: 'delete', label: t('addresses.action.delete'), danger: true, onClick: () => handlers.remove(areaPlace) },
         ]}

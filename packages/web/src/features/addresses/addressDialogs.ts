@@ -9,7 +9,8 @@ export type AddressDialog =
   | { kind: 'addRooms'; floor: FloorNode }
   | { kind: 'addBeds'; room: RoomNode }
   | { kind: 'editBed'; bed: BedNode }
-  | { kind: 'geofence'; area: AreaNode };
+  | { kind: 'geofence'; area: AreaNode }
+  | { kind: 'community'; area: AreaNode };
 
 /** What the tree and the cards can ask the page to do. */
 export interface AddressHandlers {

@@ -4,6 +4,7 @@ function bed(id: number, name: string, roomId: number, resident: { id: number; n
   return {
     id, name, roomId, roomName: `Room ${roomId}`, floorId: 11, floorName: 'Floor 1', buildingId: 1, buildingName: 'North',
     deviceCode, residentId: resident?.id ?? null, residentName: resident?.name ?? null,
+    devices: deviceCode ? [{ deviceId: deviceCode, deviceType: 10000 }] : [],
   };
 }
 

@@ -7,6 +7,7 @@ import { useLiveFrames, useLiveStatus } from '../../realtime/live-connection.ts'
 import { AlarmPopups } from './AlarmPopups.tsx';
 import { ALARMS_KEY, ALERT_FLAG_KEY, fetchPendingAlarms, useAlertLevels } from './alarmsApi.ts';
 import { HandleAlarmDialog } from './HandleAlarmDialog.tsx';
+import { ReleaseAlarmDialog } from './ReleaseAlarmDialog.tsx';
 import { ALARMS_NS } from './i18n.ts';
 import { PendingPanel } from './PendingPanel.tsx';
 import { pendingAlarms } from './pendingStore.ts';
@@ -27,14 +28,16 @@ export function AlarmCenter() {
   const live = useLiveStatus();
   const levels = useAlertLevels();
   const [handling, setHandling] = useState<AlarmRecord | null>(null);
+  const [bulk, setBulk] = useState<AlarmRecord[] | null>(null);
+  const [releasing, setReleasing] = useState<AlarmRecord | null>(null);
   useAlarmVoice(levels.data?.escalationMinutes);
 
   // Every (re)open: read the pending list again (spec 02 §7, issue 10).
   useEffect(() => {
     if (live.state !== 'open') return;
     const since = Date.now();
-    fetchPendingAlarms(since).then(
-      (rows) => pendingAlarms.replaceAll(rows, since),
+    fetchPendingAlarms().then(
+      (page) => pendingAlarms.replaceAll(page.rows, since, page.total),
       () => {},
     );
     void queryClient.invalidateQueries({ queryKey: ALERT_FLAG_KEY });
@@ -64,7 +67,7 @@ export function AlarmCenter() {
           pendingAlarms.relieve(frame.data, now);
           break;
         case '/checkAlarm':
-          pendingAlarms.handled(frame.data);
+          pendingAlarms.handled(frame.data, false);
           break;
         default:
           return;
@@ -77,7 +80,7 @@ export function AlarmCenter() {
   useLiveFrames(onFrame);
 
   const onGone = (id: number, handledHere: boolean) => {
-    pendingAlarms.handled({ id });
+    pendingAlarms.handled({ id }, handledHere);
     if (handledHere) void message.success(t('alarms.handle.done'));
     void queryClient.invalidateQueries({ queryKey: ALARMS_KEY });
   };
@@ -85,9 +88,28 @@ export function AlarmCenter() {
   return (
     <>
       <SoundBlockedBanner />
-      <AlarmPopups onHandle={(entry) => setHandling(entry.alarm)} />
-      <PendingPanel onHandle={setHandling} />
+      <AlarmPopups onHandle={(entry) => setHandling(entry.alarm)} onRelease={(entry) => setReleasing(entry.alarm)} />
+      <PendingPanel onHandle={setHandling} onHandleMany={setBulk} onRelease={setReleasing} />
+      <ReleaseAlarmDialog
+        alarm={releasing}
+        onClose={() => setReleasing(null)}
+        onGone={(id, here) => {
+          pendingAlarms.handled({ id }, here);
+          if (here) void message.success(t('alarms.releaseWith.done'));
+          void queryClient.invalidateQueries({ queryKey: ALARMS_KEY });
+        }}
+      />
       <HandleAlarmDialog alarm={handling} onClose={() => setHandling(null)} onGone={onGone} />
+      <HandleAlarmDialog
+        alarm={null}
+        alarms={bulk}
+        onClose={() => setBulk(null)}
+        onGone={(id, here) => {
+          pendingAlarms.handled({ id }, here);
+          void queryClient.invalidateQueries({ queryKey: ALARMS_KEY });
+        }}
+        onHandledMany={(count) => void (count > 0 && message.success(t('alarms.handle.manyDone', { count })))}
+      />
     </>
   );
 }

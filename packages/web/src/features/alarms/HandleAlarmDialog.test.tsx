@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { AlarmRecord } from '@vigil/contracts';
 import { alarmRecord as alarm } from '../../../test/alarm-fixture.ts';
 import { HandleAlarmDialog } from './HandleAlarmDialog.tsx';
+import { pendingAlarms } from './pendingStore.ts';
 
 /** The fake server's answer to /alarm/dealStatus: the envelope it sends back. */
 let answer: (body: unknown) => { status: number; data: unknown; msg: string } = () => ({ status: 200, data: alarm({ dealState: 'processed' }), msg: 'ok' });
@@ -86,5 +87,69 @@ describe('HandleAlarmDialog (spec 02 §3 handling options)', () => {
     // The dialog's own close (×) and the footer button that replaced Submit.
     assert.equal(screen.getAllByRole('button', { name: 'Close' }).length, 2);
     assert.equal(screen.queryByRole('button', { name: 'Submit' }), null);
+  });
+});
+
+describe('HandleAlarmDialog told live when another console closes the alarm (issue 25 item 8)', () => {
+  before(() => {
+    answer = () => ({ status: 200, data: alarm({ dealState: 'processed' }), msg: 'ok' });
+  });
+  beforeEach(() => {
+    cleanup();
+    sent.length = 0;
+    pendingAlarms.clear();
+  });
+
+  it('says who handled it on another terminal and disables Submit, before the nurse submits', async () => {
+    pendingAlarms.notify(alarm({ id: 77 }), Date.now());
+    renderDialog(alarm({ id: 77 }));
+    assert.ok(await screen.findByRole('dialog', { name: 'Handle alarm' }));
+    assert.equal(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled'), false);
+    act(() => pendingAlarms.handled({ id: 77, handler: 'Eva Novak' }, false));
+    assert.ok(await screen.findByText('Eva Novak has just handled this alarm on another terminal.'));
+    assert.equal(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled'), true);
+    assert.equal(sent.length, 0);
+  });
+
+  it('says so when the alarm is released meanwhile', async () => {
+    pendingAlarms.notify(alarm({ id: 78 }), Date.now());
+    renderDialog(alarm({ id: 78 }));
+    assert.ok(await screen.findByRole('dialog', { name: 'Handle alarm' }));
+    act(() => pendingAlarms.relieve({ alertType: 'RELIVE_ALERT', id: 78, relievedAlertType: 'FALL_ALARM', deviceId: 'R-1', deviceType: 21007, userId: 7, status: 0, releaseSource: 3, timeStamp: 1, removeKey: 'remove.FALL_ALARM' }, Date.now()));
+    assert.ok(await screen.findByText('This alarm has just been released; it is no longer pending.'));
+    assert.equal(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled'), true);
+  });
+});
+
+describe('HandleAlarmDialog: bulk handling (issue 25 item 5)', () => {
+  const requests: { path: string; ids: number[] }[] = [];
+  before(() => {
+    globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const body = JSON.parse(String(init?.body)) as { ids: number[] };
+      requests.push({ path: url.pathname, ids: body.ids });
+      const handled = body.ids.filter((id) => id !== 7).map((id) => alarm({ id, dealState: 'processed' }));
+      const refused = body.ids.includes(7) ? [{ id: 7, code: 300, msg: 'The alarm has already been handled on another terminal.' }] : [];
+      return new Response(JSON.stringify({ status: 200, data: { handled, refused }, msg: 'ok' }), { headers: { 'content-type': 'application/json' } });
+    };
+  });
+  beforeEach(() => {
+    cleanup();
+    requests.length = 0;
+    pendingAlarms.clear();
+  });
+
+  it('sends 250 selected alarms in requests of at most 200 and names the one refused', async () => {
+    const chosen = Array.from({ length: 250 }, (_, index) => alarm({ id: index + 1 }));
+    const gone: Array<[number, boolean]> = [];
+    let done = -1;
+    render(<HandleAlarmDialog alarm={null} alarms={chosen} onClose={() => {}} onGone={(id, here) => gone.push([id, here])} onHandledMany={(count) => (done = count)} />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Checked and dealt with (normal)' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
+    await waitFor(() => assert.equal(done, 249));
+    assert.deepEqual(requests.map((request) => [request.path, request.ids.length]), [['/api/alarm/dealStatusMany', 200], ['/api/alarm/dealStatusMany', 50]]);
+    assert.deepEqual(gone.find(([id]) => id === 7), [7, false]);
+    assert.equal(gone.filter(([, here]) => here).length, 249);
+    assert.ok(await screen.findByText(/1 alarm could not be handled/));
   });
 });

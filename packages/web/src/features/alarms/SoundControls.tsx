@@ -1,6 +1,7 @@
 import { PauseCircleOutlined, SoundOutlined } from '@ant-design/icons';
 import { Alert, Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ALARMS_NS } from './i18n.ts';
 import { browserVoice, useVoiceState } from './voice/browserVoice.ts';
@@ -42,12 +43,34 @@ export function SoundPauseButton() {
 }
 
 /** Said when the browser blocks sound until a click, with the click to allow it. */
+/**
+ * A place at the top of the page's content (#main-content) for the banner: in the flow, so it
+ * pushes the page down instead of covering its actions (issue 25 item 5); null when the page has none.
+ */
+function useTopOfContent(active: boolean): HTMLElement | null {
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const main = document.getElementById('main-content');
+    if (!active || !main) return;
+    const element = document.createElement('div');
+    element.className = 'sound-blocked-host';
+    main.prepend(element);
+    setHost(element);
+    return () => {
+      element.remove();
+      setHost(null);
+    };
+  }, [active]);
+  return host;
+}
+
 export function SoundBlockedBanner() {
   const { t } = useTranslation(ALARMS_NS);
   const { blocked } = useVoiceState();
+  const host = useTopOfContent(blocked);
   if (!blocked) return null;
-  return (
-    <div className="sound-blocked">
+  const banner = (
+    <div className={host ? 'sound-blocked sound-blocked--inline' : 'sound-blocked'}>
       <Alert
         type="warning"
         showIcon
@@ -61,4 +84,5 @@ export function SoundBlockedBanner() {
       />
     </div>
   );
+  return host ? createPortal(banner, host) : banner;
 }

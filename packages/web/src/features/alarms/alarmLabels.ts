@@ -1,23 +1,33 @@
-import type { AlarmGroup, FollowUp, ReleaseChoice, ResidentAlarmField } from '@vigil/contracts';
+import { RELEASE_REASONS, type AlarmGroup, type ReleaseReason, type ReleaseSource, type ResidentAlarmField } from '@vigil/contracts';
 import type { KeyOf } from '../../i18n/namespaces.ts';
 import type { VoiceWay } from './voice/voiceSchedule.ts';
 
-/** Labels of the §3 release choices. */
-export const RELEASE_LABELS: Readonly<Record<ReleaseChoice, KeyOf<'alarms'>>> = {
-  CHECKED: 'alarms.release.checked',
-  MISTAKE_RECHECK: 'alarms.release.mistakeRecheck',
-  MISTAKE_ABNORMAL: 'alarms.release.mistakeAbnormal',
-  TEST: 'alarms.release.test',
-  REMOVE_DEVICE: 'alarms.release.removeDevice',
+
+/** Labels of the reasons to release an alarm without handling it. */
+export const RELEASE_REASON_LABELS: Readonly<Record<ReleaseReason, KeyOf<'alarms'>>> = {
+  falseAlarm: 'alarms.releaseWith.falseAlarm',
+  maintenance: 'alarms.releaseWith.maintenance',
+  test: 'alarms.releaseWith.test',
 };
 
-/** Labels of the §3 follow-up options. */
-export const FOLLOW_UP_LABELS: Readonly<Record<FollowUp, KeyOf<'alarms'>>> = {
-  NO_ABNORMALITY: 'alarms.followUp.noAbnormality',
-  BED_HOLD_UP: 'alarms.followUp.bedHoldUp',
-  SIT_ASIDE_BED: 'alarms.followUp.sitAsideBed',
-  LIVING_OR_SIT_IN_TAIL_STOCK: 'alarms.followUp.upOrAtFootOfBed',
+/** Labels of the §4 release sources. */
+export const RELEASE_SOURCE_LABELS: Readonly<Record<ReleaseSource, KeyOf<'alarms'>>> = {
+  0: 'alarms.releaseSource.none',
+  1: 'alarms.releaseSource.software',
+  2: 'alarms.releaseSource.automatic',
+  3: 'alarms.releaseSource.device',
+  4: 'alarms.releaseSource.watch',
 };
+
+/** A stored removal reason for display: a known code (with its note) in the reader's language, anything else as written. */
+export function removalReasonText(reason: string | null, label: (key: KeyOf<'alarms'>) => string): string | null {
+  if (!reason) return null;
+  const [code, ...rest] = reason.split(': ');
+  const known = RELEASE_REASONS.find((value) => value === code);
+  if (!known) return reason;
+  return [label(RELEASE_REASON_LABELS[known]), rest.join(': ')].filter(Boolean).join(': ');
+}
+
 
 /** Labels of the alarm groups (spec 02 §3 Alarm setting). */
 export const GROUP_LABELS: Readonly<Record<AlarmGroup, KeyOf<'alarms'>>> = {

@@ -1,4 +1,4 @@
-import { alarmDurationText, fillAlarmText, LANGUAGES, DEFAULT_LANGUAGE, type AlarmRecord, type AlarmTexts, type Language } from '@vigil/contracts';
+import { alarmDurationText, fillAlarmText, LANGUAGES, DEFAULT_LANGUAGE, type AlarmRecord, type AlarmTexts, type FollowUp, type Language, type ReleaseChoice } from '@vigil/contracts';
 import { alarmTextsOf } from '../../i18n/contract-texts.ts';
 
 // The wording of the operator's language only: it loads with the interface language (loadUiLocale).
@@ -50,4 +50,17 @@ export function promptText(alarm: AlarmRecord, language: string): string {
 /** What a relieved alarm shows instead of the handler button (a lifted fall: "Fall alarm cancelled"). */
 export function removeText(alarm: AlarmRecord, language: string): string {
   return alarm.removeKey ? formatAlarmText(asLanguage(language), alarm.removeKey) : formatAlarmText(asLanguage(language), 'remove.generic');
+}
+
+/**
+ * A §3 release choice in the console language: the alarm catalogue's wording, the one the
+ * caregiver app, the export and the analytics show too (issue 25 item 18: they differed).
+ */
+export function releaseChoiceText(choice: ReleaseChoice, language: string): string {
+  return formatAlarmText(asLanguage(language), `release.${choice}`) || choice;
+}
+
+/** A §3 follow-up option in the console language, the catalogue's wording as in the app. */
+export function followUpText(option: FollowUp, language: string): string {
+  return formatAlarmText(asLanguage(language), `followUp.${option}`) || option;
 }

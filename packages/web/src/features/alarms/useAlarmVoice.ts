@@ -1,32 +1,28 @@
-import { ESCALATION_MINUTES_DEFAULT, type AlarmRecord } from '@vigil/contracts';
+import { ESCALATION_MINUTES_DEFAULT } from '@vigil/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortText } from './alarmText.ts';
 import { ALARMS_NS } from './i18n.ts';
 import { pendingAlarms, pendingOnly, useHeldAlarms } from './pendingStore.ts';
+import { escalates, severityOf, voiceWayFor } from './severity.ts';
 import { browserVoice } from './voice/browserVoice.ts';
-import { VOICE_WAYS, type Announcement, type VoiceWay } from './voice/voiceSchedule.ts';
+import type { Announcement } from './voice/voiceSchedule.ts';
 import { spokenText, type SentenceTranslator } from './voice/voiceText.ts';
 
 const ESCALATION_CHECK_MS = 5_000;
 
-function voiceWayOf(value: number): VoiceWay {
-  return VOICE_WAYS.find((way) => way === value) ?? 2;
-}
-
 /** Escalated announcements are the alarm id with this suffix. */
 const ESCALATED = ':escalated';
 
-/** True when a level-1 alarm has waited past the escalation time (issue 10, beyond the spec). */
-export function isEscalated(alarm: AlarmRecord, escalationMinutes: number, now: number): boolean {
-  return alarm.alertLevel === 1 && now - alarm.raisedAt >= escalationMinutes * 60_000;
-}
+/** True when a level-1 alarm has waited past the escalation time (issue 10, beyond the spec). Reminders never escalate (issue 25). */
+export const isEscalated = escalates;
 
 /**
  * Voices the held alarms (spec 02 §4 voice modes): each pending alarm once as it is first
  * seen here, in its level's voice mode, the bed read in Chinese numerals in Chinese speech;
  * a level-1 alarm pending past the escalation time again, escalated, until handled.
- * Handled and relieved alarms fall silent.
+ * Handled and relieved alarms fall silent. The queue speaks SOS and falls first, then red,
+ * orange and reminders (issue 25); every open alarm is voiced, whatever its age.
  */
 export function useAlarmVoice(escalationMinutes: number = ESCALATION_MINUTES_DEFAULT): void {
   const { t, i18n } = useTranslation(ALARMS_NS);
@@ -43,8 +39,9 @@ export function useAlarmVoice(escalationMinutes: number = ESCALATION_MINUTES_DEF
       const announcement = (escalated: boolean): Announcement => ({
         id: escalated ? `${alarm.id}${ESCALATED}` : String(alarm.id),
         level: alarm.alertLevel,
-        voiceWay: voiceWayOf(alarm.voiceWay),
+        voiceWay: voiceWayFor(alarm),
         escalated,
+        severity: severityOf(alarm),
         text: spokenText(alarm, shortText(alarm, i18n.language), i18n.language, sentence, escalated),
         startedAt: alarm.speechStartTime * 1000 || alarm.raisedAt,
       });

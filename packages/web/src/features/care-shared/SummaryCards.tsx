@@ -6,6 +6,8 @@ export interface SummaryItem {
   label: string;
   value: number | undefined;
   color?: string;
+  /** What the count counts, under it (issue 25 item 12). */
+  hint?: string;
 }
 
 /** A row of counts (beds, residents …): compact three to a row on phones, one row on wide screens. */
@@ -17,6 +19,7 @@ export function SummaryCards({ label, items, loading }: { label: string; items: 
         <Col key={item.key} xs={items.length % 3 === 0 ? 8 : 12} md={wideSpan}>
           <Card size="small">
             <Statistic title={item.label} value={item.value ?? '—'} loading={loading} valueStyle={{ color: item.color }} />
+            {item.hint ? <p className="care-summary__hint">{item.hint}</p> : null}
           </Card>
         </Col>
       ))}

@@ -32,6 +32,6 @@ export function useSaveCaregiver(feedback: Feedback, onSaved: (saved: SavedCareg
       await queryClient.invalidateQueries({ queryKey: CARE_KEY });
       onSaved(saved);
     },
-    onError: (error) => feedback.message.error(errorText(error)),
+    onError: (error) => void feedback.message.error(errorText(error)),
   });
 }

@@ -22,6 +22,15 @@ export function typesOnScreen(screen: DeviceScreen, edition: Edition): DeviceTyp
   return DEVICE_TYPES.filter((info) => info.screen === screen && shownInEdition(info, edition));
 }
 
+/**
+ * Every type of the edition: the vendor roles' stock on the main device screen (spec 02 §2). The
+ * three overseas screens show a care home's installed devices, so the vendor stocks radars,
+ * gateways, their sub-devices and the NB-IoT sensors here.
+ */
+export function typesInEdition(edition: Edition): DeviceTypeInfo[] {
+  return DEVICE_TYPES.filter((info) => shownInEdition(info, edition));
+}
+
 /** "BM8701-2" and its kind's label key; the kind is null for a type the catalogue does not hold. */
 export function describeType(type: number): { model: string; kindKey: KeyOf<'devices-shared'> | null } {
   const info = deviceTypeInfo(type);

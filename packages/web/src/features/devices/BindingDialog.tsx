@@ -3,18 +3,17 @@ import { FormCascader as Cascader } from '../../components/FormCascader.tsx';
 import { FormRadioGroup, FormSelect as Select } from '../../components/FormControls.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bindDevice, deviceTypeInfo, Status, type DeviceDetail } from '@vigil/contracts';
+import { bindDevice, deviceTypeInfo, Status, type Device } from '@vigil/contracts';
 import { ApiError, callApi } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { useAddressTree } from '../addresses/addressesApi.ts';
 import { confirmAsync } from '../care-shared/confirmAsync.ts';
 import { useResidentSearch } from '../caregivers/caregiversApi.ts';
-import { bedOptions, type BedOption } from '../residents/bedOptions.ts';
 import { requiredRule } from '../shared/contractRule.ts';
 import { errorText } from '../shared/errorText.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import type { Feedback } from '../shared/useFeedback.tsx';
-import { idAtEnd, roomOptions, type RoomOption } from './bindingOptions.ts';
+import { bindingBedOptions, idAtEnd, roomOptions, type BindingBedOption, type RoomOption } from './bindingOptions.ts';
 import { useRefreshDevices } from './devicesApi.ts';
 import { DEVICES_NS } from './i18n.ts';
 
@@ -30,8 +29,9 @@ interface BindValues {
  * Binds a device to what its type allows (catalogue bindsTo: a bed, a room or a resident)
  * or unbinds it. When the bed, resident or device is already linked elsewhere the server
  * asks first (301); the user confirms its message and the request goes again with confirm.
+ * Opened from the device list (issue 25 item 17) as well as from the detail drawer.
  */
-export function BindingDialog({ device, feedback, onClose }: { device: DeviceDetail | null; feedback: Feedback; onClose: () => void }) {
+export function BindingDialog({ device, feedback, onClose }: { device: Pick<Device, 'id' | 'deviceId' | 'deviceType' | 'binding'> | null; feedback: Feedback; onClose: () => void }) {
   const { t } = useTranslation(DEVICES_NS);
   const language = useLanguage();
   const refresh = useRefreshDevices();
@@ -103,12 +103,19 @@ export function BindingDialog({ device, feedback, onClose }: { device: DeviceDet
       </Form.Item>
       {target === 'bed' && (
         <Form.Item<BindValues> name="bed" label={targetLabel.bed} rules={[requiredRule(language, targetLabel.bed)]}>
-          <Cascader<BedOption>
-            options={bedOptions(tree.data ?? [], null)}
+          <Cascader<BindingBedOption>
+            options={bindingBedOptions(tree.data ?? [], device?.deviceId ?? '')}
             loading={tree.isLoading}
             showSearch={{ filter: (input, path) => path.some((option) => option.label.toLowerCase().includes(input.toLowerCase())) }}
             displayRender={(labels) => labels.join(' / ')}
-            optionRender={(option) => (option.occupant ? `${option.label} · ${option.occupant}` : option.label)}
+            optionRender={(option) =>
+              [
+                option.label,
+                option.occupant,
+                option.current ? t('devices.bind.bedThis') : null,
+                option.devices?.length ? t('devices.bind.bedHas', { ids: option.devices.join(', ') }) : null,
+              ].filter(Boolean).join(' · ')
+            }
             placeholder={t('devices.bind.bedPlaceholder')}
             notFoundContent={t('devices.bind.noBeds')}
           />

@@ -16,6 +16,8 @@ import { lazyDialog } from '../shared/lazyDialog.tsx';
 // The sleep settings (with antd's time pickers) and the binding form (with its cascader) load when first opened.
 const BindingDialog = lazyDialog(() => import('./BindingDialog.tsx').then((m) => m.BindingDialog), (props) => props.device !== null);
 const SleepSettingsDialog = lazyDialog(() => import('./SleepSettingsDialog.tsx').then((m) => m.SleepSettingsDialog));
+// Fall radars (the domestic 21011 lives on this screen) use the fall-monitor screen's settings dialog.
+const FallRadarSettingsDialog = lazyDialog(() => import('../gateways/FallRadarSettingsDialog.tsx').then((m) => m.FallRadarSettingsDialog), (props) => props.deviceId !== null);
 
 export interface DeviceDetailDrawerProps {
   id: number | null;
@@ -107,6 +109,17 @@ export function DeviceDetailDrawer({ id, vendor, feedback, onClose, onRestart, o
             </Typography.Paragraph>
           </section>
 
+          {info?.settings === 'fallRadar' && care && !device.inStock && (
+            <section aria-labelledby="device-radar-settings-heading">
+              <Flex justify="space-between" align="center" wrap gap={8}>
+                <Typography.Title level={2} id="device-radar-settings-heading" style={{ fontSize: 16, margin: 0 }}>
+                  {t('devices.detail.settings')}
+                </Typography.Title>
+                <Button onClick={() => setSettings(true)}>{t('devices.settings.open')}</Button>
+              </Flex>
+            </section>
+          )}
+
           {info?.settings === 'sleepMonitor' && (
             <section aria-labelledby="device-settings-heading">
               <Flex justify="space-between" align="center" wrap gap={8}>
@@ -153,6 +166,7 @@ export function DeviceDetailDrawer({ id, vendor, feedback, onClose, onRestart, o
             {vendor && device.withheld && <Alert type="warning" showIcon message={t('devices.detail.withheld')} style={{ marginTop: 8 }} />}
           </section>
           <BindingDialog device={binding ? device : null} feedback={feedback} onClose={() => setBinding(false)} />
+          {info?.settings === 'fallRadar' && care && <FallRadarSettingsDialog deviceId={settings ? device.deviceId : null} onClose={() => setSettings(false)} />}
           {info?.settings === 'sleepMonitor' && care && <SleepSettingsDialog device={device} open={settings} feedback={feedback} onClose={() => setSettings(false)} />}
         </Flex>
       )}

@@ -9,7 +9,7 @@ import { useSession } from '../../session/session-store.ts';
 import '../care-shared/care.css';
 import { SpreadsheetImportDialog } from '../care-shared/SpreadsheetImportDialog.tsx';
 import { useDownload } from '../care-shared/useDownload.ts';
-import { typesOnScreen } from '../devices-shared/deviceTypes.ts';
+import { typesInEdition, typesOnScreen } from '../devices-shared/deviceTypes.ts';
 import { listEmptyText } from '../shared/ListEmpty.tsx';
 import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
@@ -28,6 +28,9 @@ const AddDeviceDialog = lazyDialog(() => import('./AddDeviceDialog.tsx').then((m
 const EditDeviceDialog = lazyDialog(() => import('./EditDeviceDialog.tsx').then((m) => m.EditDeviceDialog), (props) => props.device !== null);
 const DeviceDetailDrawer = lazyDialog(() => import('./DeviceDetailDrawer.tsx').then((m) => m.DeviceDetailDrawer), (props) => props.id !== null);
 
+// The binding form (with its cascader) loads when first opened from a row, as from the drawer.
+const BindingDialog = lazyDialog(() => import('./BindingDialog.tsx').then((m) => m.BindingDialog), (props) => props.device !== null);
+
 /** Below this width the table scrolls inside its card; phones get cards instead. */
 const TABLE_MIN_WIDTH = 1040;
 const SCREEN = 'deviceManage';
@@ -45,10 +48,12 @@ export function DeviceManagePage() {
   const session = useSession();
   const vendor = isVendorRole(session?.role);
   const { edition } = useEdition();
-  const types = typesOnScreen(SCREEN, edition);
+  // Vendor roles stock every type here (spec 02 §2): this is their only device screen.
+  const screen = vendor ? undefined : SCREEN;
+  const types = vendor ? typesInEdition(edition) : typesOnScreen(SCREEN, edition);
   const downloads = useDownload(feedback);
   const refresh = useRefreshDevices();
-  const [query, setQuery] = useState<DeviceListQuery>({ pageNum: 1, pageSize: 10, screen: SCREEN });
+  const [query, setQuery] = useState<DeviceListQuery>({ pageNum: 1, pageSize: 10, screen });
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -56,8 +61,9 @@ export function DeviceManagePage() {
   const [live, setLive] = useState(false);
   const list = useDeviceList(query, live);
   useLiveDevices(useMemo(() => (list.data?.rows ?? []).map((row) => row.deviceId), [list.data]), setLive);
-  const { restart, remove, rotateKey } = useDeviceActions(feedback, vendor);
-  const actions = { open: (device: Device) => setOpenId(device.id), edit: setEditing, restart, remove };
+  const { restart, remove, rotateKey, syncCarrier, syncAllCarrier } = useDeviceActions(feedback, vendor);
+  const [binding, setBinding] = useState<Device | null>(null);
+  const actions = { open: (device: Device) => setOpenId(device.id), edit: setEditing, restart, remove, ...(vendor ? { syncCarrier } : { bind: setBinding }) };
   const { pageNum: _page, pageSize: _size, ...filters } = query;
   const phone = !screens.md;
 
@@ -78,6 +84,7 @@ export function DeviceManagePage() {
       <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
         {t('devices.action.import')}
       </Button>
+      {vendor && <Button onClick={() => void syncAllCarrier()}>{t('devices.action.syncAllCarrier')}</Button>}
       <Button icon={<DownloadOutlined />} loading={downloads.running === 'template'} onClick={() => void downloads.download('template', deviceExcelModel)}>
         {t('devices.action.template')}
       </Button>
@@ -90,7 +97,7 @@ export function DeviceManagePage() {
   return (
     <>
       {feedback.holder}
-      <DeviceSummaryCards query={{ screen: SCREEN, deviceType: query.deviceType }} vendor={vendor} />
+      <DeviceSummaryCards query={{ screen, deviceType: query.deviceType }} vendor={vendor} />
       <Card title={vendor ? t('devices.list.titleVendor') : t('devices.list.title')} extra={!phone && toolbar}>
         {phone && <div style={{ marginBottom: 16 }}>{toolbar}</div>}
         <DeviceFilters types={types} vendor={vendor} onChange={(patch) => setQuery((current) => ({ ...current, ...patch, pageNum: 1 }))} />
@@ -122,6 +129,7 @@ export function DeviceManagePage() {
           setOpenId(id);
         }}
       />
+      <BindingDialog device={binding} feedback={feedback} onClose={() => setBinding(null)} />
       <EditDeviceDialog device={editing} vendor={vendor} feedback={feedback} onClose={() => setEditing(null)} />
       <DeviceDetailDrawer id={openId} vendor={vendor} feedback={feedback} onClose={() => setOpenId(null)} onRestart={restart} onEdit={setEditing} onRotateKey={rotateKey} />
       <SpreadsheetImportDialog

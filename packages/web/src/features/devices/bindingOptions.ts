@@ -31,3 +31,44 @@ export function idAtEnd(path: readonly string[] | undefined, prefix: 'bed' | 'ro
   const id = Number(last.slice(prefix.length + 1));
   return Number.isInteger(id) && id > 0 ? id : null;
 }
+
+/** What the binding picker reads of a bed: its resident and the devices bound to it. */
+interface BedWithDevices extends Named {
+  residentName: string | null;
+  devices: readonly { deviceId: string }[];
+}
+type BedTree = readonly (Named & { floors: readonly (Named & { rooms: readonly (Named & { beds: readonly BedWithDevices[] })[] })[] })[];
+
+/** One option of the binding bed picker: area → floor → room → bed. */
+export interface BindingBedOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+  /** The resident on the bed. */
+  occupant?: string;
+  /** Other devices bound to the bed (issue 25 item 17: the picker did not say). */
+  devices?: readonly string[];
+  /** The device being bound is on this bed now. */
+  current?: boolean;
+  children?: BindingBedOption[];
+}
+
+/** Cascader options down to beds for binding device `deviceId`; branches without beds are disabled. */
+export function bindingBedOptions(tree: BedTree, deviceId: string): BindingBedOption[] {
+  return tree.map((area) => {
+    const floors = area.floors.map((floor) => {
+      const rooms = floor.rooms.map((room) => {
+        const beds = room.beds.map((bed): BindingBedOption => ({
+          value: `bed:${bed.id}`,
+          label: bed.name,
+          occupant: bed.residentName ?? undefined,
+          devices: bed.devices.filter((device) => device.deviceId !== deviceId).map((device) => device.deviceId),
+          current: bed.devices.some((device) => device.deviceId === deviceId),
+        }));
+        return { value: `room:${room.id}`, label: room.name, children: beds, disabled: beds.length === 0 };
+      });
+      return { value: `floor:${floor.id}`, label: floor.name, children: rooms, disabled: rooms.every((room) => room.disabled) };
+    });
+    return { value: `area:${area.id}`, label: area.name, children: floors, disabled: floors.every((floor) => floor.disabled) };
+  });
+}

@@ -1,5 +1,5 @@
 import type { ServerFrame } from '@vigil/contracts';
-import type { SocketStatus } from '../../realtime/socket-client.ts';
+import type { SocketStatus } from '@vigil/client';
 
 export interface LiveDeviceWatchOptions {
   /** Asks the server for `/deviceData` of these devices (`/websocket/subscribe/`); an empty list ends it. */

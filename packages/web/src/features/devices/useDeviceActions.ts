@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { DEVICE_KEY_GRACE_MS, deleteDevice, restartDevice, rotateDeviceKey, type Device } from '@vigil/contracts';
+import { DEVICE_KEY_GRACE_MS, deleteDevice, restartDevice, rotateDeviceKey, syncAllThirdDevice, syncThirdDevice, deviceTypeInfo, type Device } from '@vigil/contracts';
 import { callApi } from '../../api/client.ts';
+import { errorText } from '../shared/errorText.ts';
 import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { useRefreshDevices } from './devicesApi.ts';
@@ -11,7 +12,14 @@ export interface DeviceRowActions {
   edit: (device: Device) => void;
   restart: (device: Device) => void;
   remove: (device: Device) => void;
+  /** Care homes: bind or change the binding from the list (issue 25 item 17). */
+  bind?: (device: Device) => void;
+  /** Vendor roles, NB-IoT devices on the carrier's platform: bring it up to date from there. */
+  syncCarrier?: (device: Device) => void;
 }
+
+/** A device the carrier's NB-IoT platform reports for (spec 02 §7 /device/syncThirdDevice). */
+export const onCarrier = (device: Pick<Device, 'deviceType' | 'hostId'>): boolean => device.hostId === null && (deviceTypeInfo(device.deviceType)?.links.includes('carrier') ?? false);
 
 /**
  * Restart and delete, each after a confirmation. An offline device's restart is refused by
@@ -52,5 +60,19 @@ export function useDeviceActions(feedback: Feedback, vendor: boolean) {
       onOk: () => run(() => callApi(rotateDeviceKey, { id: device.id }), t('devices.message.rotateKeySent', { id: device.deviceId })),
     });
 
-  return { restart, remove, rotateKey };
+  /** Vendor: one NB-IoT device from the carrier's platform (by its IMEI). */
+  const syncCarrier = (device: Device) => run(() => callApi(syncThirdDevice, { deviceId: device.deviceId }), t('devices.message.carrierSynced', { id: device.deviceId }));
+
+  /** Vendor: the carrier's whole device list (new catalogue models go into stock). */
+  const syncAllCarrier = async () => {
+    try {
+      const result = await callApi(syncAllThirdDevice, {});
+      feedback.message.success(t('devices.message.carrierSyncedAll', { total: result.total, updated: result.updated, added: result.added }));
+      await refresh();
+    } catch (error) {
+      feedback.message.error(errorText(error));
+    }
+  };
+
+  return { restart, remove, rotateKey, syncCarrier, syncAllCarrier };
 }

@@ -71,6 +71,7 @@ export function FallInstallWizard({ deviceId, onClose }: { deviceId: string | nu
     <>
       {current === 'location' && (
         <>
+          <Typography.Paragraph strong>{radar.data?.place ? t('gateways.fallWizard.boundTo', { place: radar.data.place }) : t('gateways.fall.unbound')}</Typography.Paragraph>
           <Typography.Paragraph>{t('gateways.fallWizard.locationHelp')}</Typography.Paragraph>
           <Field id={`${id}-location`} label={t('gateways.field.location')}>
             <Input id={`${id}-location`} maxLength={LOCATION_MAX} value={location} onChange={(event) => setLocation(event.target.value)} />

@@ -9,6 +9,7 @@ import { lazyDialog } from '../shared/lazyDialog.tsx';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { GATEWAYS_KEY, useHostList } from './gatewaysApi.ts';
 import { GATEWAYS_NS } from './i18n.ts';
+import { StandaloneSensorTable } from './StandaloneSensorTable.tsx';
 import { SubDeviceTable, type SubDeviceRow } from './SubDeviceTable.tsx';
 import { useGatewayActions } from './useGatewayActions.ts';
 import './gateways.css';
@@ -16,6 +17,9 @@ import './gateways.css';
 // The install wizard (steps) and the replace dialog load when first opened.
 const DeviceIdDialog = lazyDialog(() => import('./DeviceIdDialog.tsx').then((m) => m.DeviceIdDialog));
 const SecurityInstallWizard = lazyDialog(() => import('./SecurityInstallWizard.tsx').then((m) => m.SecurityInstallWizard), (props) => props.device !== null);
+
+/** How often the door and motion states are read again. */
+const SENSOR_REFRESH_MS = 5000;
 
 /** Every page of hosts this screen reads at once: 20 hosts carry up to 980 sub-devices. */
 const HOSTS_PER_PAGE = 20;
@@ -30,7 +34,8 @@ export function SecurityDevicePage() {
   const [pageNum, setPageNum] = useState(1);
   const [installing, setInstalling] = useState<SubDeviceRow | null>(null);
   const [replacing, setReplacing] = useState<string | null>(null);
-  const list = useHostList({ pageNum, pageSize: HOSTS_PER_PAGE, keyWord });
+  // Door and motion states are read again every few seconds while the screen is open.
+  const list = useHostList({ pageNum, pageSize: HOSTS_PER_PAGE, keyWord }, SENSOR_REFRESH_MS);
   const rows = (list.data?.rows ?? []).flatMap((host) => host.subDevices.map((sub) => ({ ...sub, hostId: host.deviceId })));
   const shown = keyWord ? rows.filter((row) => [row.deviceId, row.hostId, row.location].some((text) => text.toLowerCase().includes(keyWord.toLowerCase()))) : rows;
   const morePages = (list.data?.total ?? 0) > pageNum * HOSTS_PER_PAGE;
@@ -49,6 +54,7 @@ export function SecurityDevicePage() {
           <Button disabled={!morePages} onClick={() => setPageNum(pageNum + 1)}>{t('gateways.common.nextHosts')}</Button>
         </Flex>
       )}
+      <StandaloneSensorTable keyWord={keyWord} />
       <SecurityInstallWizard device={installing} onClose={() => { setInstalling(null); void queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY }); }} />
       <DeviceIdDialog
         open={replacing !== null} title={t('gateways.action.replaceTitle', { id: replacing ?? '' })} formName="security-replace" idLabel={t('gateways.field.newDeviceId')} withLocation={false} feedback={feedback}

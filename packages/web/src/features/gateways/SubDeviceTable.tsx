@@ -29,8 +29,13 @@ export function SubDeviceTable({ rows, actions, onInstall, onReplace, showHost, 
     { title: t('gateways.column.pairing'), render: (_, row) => <Tag color={row.pairing === 'paired' ? 'green' : 'default'}>{t(`gateways.pairing.${row.pairing}`)}</Tag> },
     { title: t('gateways.column.tested'), render: (_, row) => (row.pairing === 'paired' ? <Tag color={row.tested ? 'green' : 'gold'}>{t(row.tested ? 'gateways.tested.yes' : 'gateways.tested.no')}</Tag> : '—') },
     { title: t('gateways.column.status'), render: (_, row) => <OnlineTag online={row.online} /> },
+    // Spec 02 §4: door open or closed, motion occupied or unoccupied, as last reported.
+    { title: t('gateways.column.sensorState'), render: (_, row) => (row.sensorState === null ? '—' : <Tag color={row.sensorState === 'open' || row.sensorState === 'occupied' ? 'gold' : 'default'}>{t(`gateways.sensor.${row.sensorState}`)}</Tag>) },
     { title: t('gateways.column.signal'), render: (_, row) => (row.signal === null ? '—' : row.signal) },
     { title: t('gateways.column.battery'), render: (_, row) => (row.battery === null ? '—' : `${row.battery}%`) },
+    // Spec 02 §3: a sub-device's power status and hardware version.
+    { title: t('gateways.column.power'), render: (_, row) => (row.power === null ? '—' : <Tag color={row.power ? 'green' : 'orange'}>{t(row.power ? 'gateways.power.connected' : 'gateways.power.disconnected')}</Tag>) },
+    { title: t('gateways.column.hardwareVersion'), render: (_, row) => row.hardwareVersion ?? '—' },
     {
       title: t('gateways.column.actions'), key: 'actions',
       render: (_, row) => (
@@ -50,7 +55,7 @@ export function SubDeviceTable({ rows, actions, onInstall, onReplace, showHost, 
   ];
   return (
     <Table<SubDeviceRow>
-      rowKey="id" size="small" columns={columns} dataSource={[...rows]} pagination={false} tableLayout="auto" scroll={{ x: 900 }} loading={loading}
+      rowKey="id" size="small" columns={columns} dataSource={[...rows]} pagination={false} tableLayout="auto" scroll={{ x: 1100 }} loading={loading}
       locale={{ emptyText }}
     />
   );

@@ -13,8 +13,9 @@ export interface DeviceListQuery {
   keyWord?: string;
 }
 
-export function useHostList(query: DeviceListQuery) {
-  return useQuery({ queryKey: [...GATEWAYS_KEY, 'hosts', query], queryFn: () => callApi(heGetDeviceList, query), placeholderData: keepPreviousData });
+/** Hosts with their sub-devices; `refreshMs` keeps door and motion states current (spec 02 §4) while the screen is open. */
+export function useHostList(query: DeviceListQuery, refreshMs?: number) {
+  return useQuery({ queryKey: [...GATEWAYS_KEY, 'hosts', query], queryFn: () => callApi(heGetDeviceList, query), placeholderData: keepPreviousData, refetchInterval: refreshMs });
 }
 
 /** A host with its sub-devices, polled while a wizard waits for pairing. */

@@ -49,6 +49,8 @@ export function BedBoardPage() {
         />
         <Input.Search allowClear aria-label={t('monitor.filter.searchLabel')} placeholder={t('monitor.filter.search')} onSearch={setKeyWord} onChange={(event) => !event.target.value && setKeyWord('')} />
       </Flex>
+      {/* What the title's count counts: other screens count residents differently on purpose (issue 25 item 12). */}
+      <p className="care-count-note">{t('monitor.board.counts')}</p>
       <MonitorLegend />
       {board.isError ? <Alert type="error" showIcon message={errorText(board.error)} /> : null}
       {board.isLoading ? <Spin style={{ display: 'block', margin: '40px auto' }} /> : <BedGrid userIds={userIds} focusedIds={focusedIds} emptyText={t('monitor.board.empty')} />}

@@ -3,7 +3,7 @@ import { Button, Tag } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { alarmLevel, bedDisplayState, bedOccupancy, STATE_LABELS, type BedDisplayState } from './bedState.ts';
+import { alarmLevel, bedDisplayState, STATE_LABELS, type BedDisplayState } from './bedState.ts';
 import { MONITOR_NS } from './i18n.ts';
 import { useResidentLive } from './liveBoard.ts';
 import { householdPath } from './monitorPaths.ts';
@@ -32,13 +32,12 @@ export interface BedCardProps {
   onToggleFocus: (userId: number, focused: boolean) => void;
 }
 
-/** One bed on the board: sleep state, vacant or occupied, heart and breathing rate, alarm colour by level, grey when offline. */
+/** One bed on the board: sleep state (its vacant or occupied bed: 'Out of bed' or an in-bed state), heart and breathing rate, alarm colour by level, grey when offline. */
 export const BedCard = memo(function BedCard({ userId, focused, onToggleFocus }: BedCardProps) {
   const { t } = useTranslation(MONITOR_NS);
   const state = useResidentLive(userId);
   if (!state) return null;
   const display = bedDisplayState(state);
-  const occupancy = bedOccupancy(state);
   const level = alarmLevel(state);
   const place = [state.room, state.bunk].filter(Boolean).join(' · ');
   const classes = ['bed-card', display === 'offline' ? 'bed-card--offline' : display === 'noData' ? 'bed-card--nodata' : '', level ? `bed-card--alarm${level}` : '']
@@ -61,8 +60,7 @@ export const BedCard = memo(function BedCard({ userId, focused, onToggleFocus }:
       </div>
       <div className="bed-card__place">{place || state.floorArea}</div>
       <div className="bed-card__state">
-        <Tag color={STATE_COLORS[display]}>{t(STATE_LABELS[display])}</Tag>
-        {occupancy === 'unknown' ? null : <span className="bed-card__occupancy">{t(occupancy === 'vacant' ? 'monitor.bed.vacant' : 'monitor.bed.occupied')}</span>}
+        {state.away ? <Tag color="purple">{t('monitor.bed.away')}</Tag> : <Tag color={STATE_COLORS[display]}>{t(STATE_LABELS[display])}</Tag>}
       </div>
       <dl className="bed-card__vitals">
         <div>

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Select, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { BedGrid } from './BedGrid.tsx';
@@ -10,7 +11,16 @@ import { MonitorLegend } from './MonitorLegend.tsx';
 import { useBoard, useFocusChange, useFocusUsers } from './monitorApi.ts';
 import { useLiveData } from './useLiveData.ts';
 
-/** Focus residents, /realMonitor/index: the residents this account follows, added and removed here. */
+/** The shell opened this screen for the user (signing in: fromLogin; the / redirect: landed), rather than the user picking it. */
+function openedForUser(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (('fromLogin' in state && state.fromLogin === true) || ('landed' in state && state.landed === true));
+}
+
+/**
+ * Focus residents, /realMonitor/index: the residents this account follows, added and removed here.
+ * It is the care roles' landing screen; with nobody in focus, landing there (signing in, /) opens
+ * All households instead, so a nurse starts on the board, not on an empty page (issue 25 item 9).
+ */
 export function FocusResidentsPage() {
   const { t } = useTranslation(MONITOR_NS);
   useLiveData();
@@ -21,6 +31,7 @@ export function FocusResidentsPage() {
   const [picked, setPicked] = useState<number[]>([]);
   const userIds = useMemo(() => (focus.data ?? []).map((row) => row.userId), [focus.data]);
   const focusedIds = useMemo(() => new Set(userIds), [userIds]);
+  const location = useLocation();
   const options = (everyone.data?.rows ?? [])
     .filter((row) => !focusedIds.has(row.userId))
     .map((row) => ({ value: row.userId, label: [row.userName, [row.room, row.bunk].filter(Boolean).join(' ')].filter(Boolean).join(' · ') }));
@@ -34,6 +45,8 @@ export function FocusResidentsPage() {
       feedback.message.error(errorText(error));
     }
   };
+
+  if (openedForUser(location.state) && focus.data?.length === 0) return <Navigate to="/realMonitor/residentList" replace />;
 
   return (
     <Card title={t('monitor.focus.title')}>

@@ -6,18 +6,19 @@ import { useAlarmLog } from '../alarms/alarmsApi.ts';
 import { shortText } from '../alarms/alarmText.ts';
 import { errorText } from '../shared/errorText.ts';
 import { formatDateTime } from '../shared/formatDateTime.ts';
-import { alarmLevel, bedDisplayState, bedOccupancy, STATE_LABELS } from './bedState.ts';
+import { alarmLevel, bedDisplayState, STATE_LABELS } from './bedState.ts';
 import { MONITOR_NS } from './i18n.ts';
 import { LiveChart } from './LiveChart.tsx';
 import { useResidentLive } from './liveBoard.ts';
 import { useBoard } from './monitorApi.ts';
 import './monitor.css';
 import { RadarSite } from './RadarSite.tsx';
+import { RoomSensors } from './RoomSensors.tsx';
 import { useLiveData } from './useLiveData.ts';
 
 const RECENT_ALARMS = 10;
 
-/** A resident's household page, /realMonitor/resident?userId=: live chart (heart, breathing, movement), devices, the fall radar's current site, recent alarms. */
+/** A resident's household page, /realMonitor/resident?userId=: live chart (heart, breathing, movement), devices, the room's door and motion sensors now, the fall radar's current site, recent alarms. */
 export function HouseholdPage() {
   const { t } = useTranslation(MONITOR_NS);
   useLiveData();
@@ -36,6 +37,7 @@ export function HouseholdPage() {
       </Card>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 }}>
         <Devices state={state} />
+        <RoomSensors userId={userId} />
         {state.devices
           .filter((device) => deviceTypeInfo(device.deviceType)?.kind === 'fallRadar')
           .map((device) => (
@@ -50,15 +52,18 @@ export function HouseholdPage() {
 function Summary({ state }: { state: ResidentLiveState }) {
   const { t } = useTranslation(MONITOR_NS);
   const display = bedDisplayState(state);
-  const occupancy = bedOccupancy(state);
   const level = alarmLevel(state);
+  // Now's numbers in words beside the chart; none out of bed, offline or not measured (0).
+  const lying = display !== 'offline' && display !== 'noData' && display !== 'outOfBed' && display !== 'sensorDropped';
+  const vital = (value: number | null) => (lying && value !== null && value > 0 ? t('monitor.vital.perMinute', { value: Math.round(value) }) : '—');
   return (
     <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} style={{ marginBottom: 12 }}>
       <Descriptions.Item label={t('monitor.household.place')}>{[state.floorArea, state.room, state.bunk].filter(Boolean).join(' · ') || '—'}</Descriptions.Item>
       <Descriptions.Item label={t('monitor.household.state')}>
         {t(STATE_LABELS[display])}
-        {occupancy === 'unknown' ? '' : ` · ${t(occupancy === 'vacant' ? 'monitor.bed.vacant' : 'monitor.bed.occupied')}`}
       </Descriptions.Item>
+      <Descriptions.Item label={t('monitor.vital.hr')}>{vital(state.hr)}</Descriptions.Item>
+      <Descriptions.Item label={t('monitor.vital.rr')}>{vital(state.rr)}</Descriptions.Item>
       <Descriptions.Item label={t('monitor.household.alarms')}>
         {level ? <Tag color={level === 1 ? 'red' : 'orange'}>{t('monitor.card.alarms', { count: state.openAlarms.length })}</Tag> : t('monitor.household.noAlarms')}
       </Descriptions.Item>

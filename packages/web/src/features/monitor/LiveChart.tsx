@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { displayTimeZone } from '../shared/timeZone.ts';
 import { MONITOR_NS } from './i18n.ts';
 import { HISTORY_MS, liveBoard, type LiveSample } from './liveBoard.ts';
+import { useRecentSamples } from './monitorApi.ts';
 
 type Chart = ReturnType<typeof import('./lineChart.ts')['init']>;
 
@@ -11,13 +12,14 @@ function series(samples: readonly LiveSample[], pick: (sample: LiveSample) => nu
   return samples.map((sample) => [sample.t, pick(sample)]);
 }
 
-/** Heart rate, breathing rate and body movement (0–100, right axis) of the last 10 minutes, live from /dataChange. */
+/** Heart rate, breathing rate and body movement (0–100, right axis) of the last 10 minutes: read from the server on open, then live from /dataChange. */
 export function LiveChart({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation(MONITOR_NS);
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
   const [failed, setFailed] = useState(false);
   const [count, setCount] = useState(() => liveBoard.samples(userId).length);
+  useRecentSamples(userId);
 
   useEffect(() => {
     let disposed = false;

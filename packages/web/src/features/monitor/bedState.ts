@@ -1,7 +1,11 @@
 import type { ResidentLiveState } from '@vigil/contracts';
 import type { KeyOf } from '../../i18n/namespaces.ts';
 
-/** The §4 sleep states as one label per card, plus "no data" and "offline". */
+/**
+ * The §4 sleep states as one label per card, plus "no data" and "offline". The §4 bed
+ * vacant/occupied is in the state itself ('Out of bed' is the vacant bed): shown beside it,
+ * "Out of bed · Bed vacant" read as a bed without a resident (issue 25 item 18).
+ */
 export type BedDisplayState =
   | 'awake' | 'fallingAsleep' | 'lightSleep' | 'deepSleep' | 'inBed' | 'suspectedSitting' | 'sitting' | 'outOfBed' | 'sensorDropped' | 'noData' | 'offline';
 
@@ -33,12 +37,6 @@ export function bedDisplayState(state: ResidentLiveState): BedDisplayState {
           return 'inBed';
       }
   }
-}
-
-/** Bed vacant or occupied (spec 02 §4); unknown without a sample or offline. */
-export function bedOccupancy(state: ResidentLiveState): 'vacant' | 'occupied' | 'unknown' {
-  if (state.deviceOnline === false || state.bedState === null) return 'unknown';
-  return state.bedState === 'out' ? 'vacant' : 'occupied';
 }
 
 /** The most urgent open alarm level (1 red, 2 orange), or null. */

@@ -6,8 +6,8 @@ import { HISTORY_MS, LiveBoard } from './liveBoard.ts';
 
 function state(userId: number, patch: Partial<ResidentLiveState> = {}): ResidentLiveState {
   return {
-    userId, userName: `R${userId}`, bunk: '1', room: '101', floorArea: 'A 1F', bedState: 'in', sleepState: 'light', hr: 60, rr: 14, move: 3, sampleAt: 1000,
-    deviceOnline: true, devices: [], openAlarms: [], focused: false, ...patch,
+    userId, userName: `R${userId}`, bunk: '1', room: '101', roomId: 101, floorArea: 'A 1F', bedState: 'in', sleepState: 'light', hr: 60, rr: 14, move: 3, sampleAt: 1000,
+    deviceOnline: true, devices: [], openAlarms: [], focused: false, away: null, ...patch,
   };
 }
 
@@ -24,6 +24,18 @@ describe('the live board (batched per animation frame)', () => {
     frames[0]();
     assert.equal(board.get(1)?.hr, 64, 'the latest delta wins');
     assert.deepEqual([calls.get(1), calls.get(2), calls.get(3)], [1, 1, undefined]);
+  });
+
+  it('a room-level alarm (no resident) marks every card of the room, and leaves them all when it goes', () => {
+    const board = new LiveBoard((flush) => flush());
+    board.load([state(1), state(2), state(3, { room: '102', roomId: 102 })]);
+    const notified: number[] = [];
+    for (const id of [1, 2, 3]) board.subscribe(id, () => notified.push(id));
+    board.alarmRaised(alarmRecord({ id: 90, userId: null, roomId: 101, userName: '', bunk: '' }));
+    assert.deepEqual([1, 2, 3].map((id) => board.get(id)?.openAlarms.map((open) => open.id)), [[90], [90], []]);
+    assert.deepEqual(notified.sort(), [1, 2]);
+    board.alarmGone(90);
+    assert.deepEqual([1, 2].map((id) => board.get(id)?.openAlarms.length), [0, 0]);
   });
 
   it('ignores samples of residents no screen has listed', () => {

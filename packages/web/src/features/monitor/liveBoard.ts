@@ -60,13 +60,25 @@ export class LiveBoard {
     if (changed.size) this.emit([...changed]);
   }
 
-  /** A new or repeated alarm: the resident's card takes its colour. */
+  /**
+   * A new or repeated alarm: the resident's card takes its colour; a room-level alarm (no
+   * resident: a fall in the room's bathroom, a room sensor) colours every card of the room.
+   */
   alarmRaised(alarm: AlarmRecord): void {
-    const current = alarm.userId === null ? undefined : this.states.get(alarm.userId);
-    if (!current || alarm.userId === null) return;
-    const openAlarms = [...current.openAlarms.filter((open) => open.id !== alarm.id), { id: alarm.id, alertType: alarm.alertType, alertLevel: alarm.alertLevel, timeStamp: alarm.timeStamp }];
-    this.states.set(alarm.userId, { ...current, openAlarms });
-    this.emit([alarm.userId]);
+    const userIds = alarm.userId !== null ? [alarm.userId] : alarm.roomId !== null ? this.residentsOfRoom(alarm.roomId) : [];
+    const open = { id: alarm.id, alertType: alarm.alertType, alertLevel: alarm.alertLevel, timeStamp: alarm.timeStamp };
+    const changed: number[] = [];
+    for (const userId of userIds) {
+      const current = this.states.get(userId);
+      if (!current) continue;
+      this.states.set(userId, { ...current, openAlarms: [...current.openAlarms.filter((known) => known.id !== alarm.id), open] });
+      changed.push(userId);
+    }
+    if (changed.length) this.emit(changed);
+  }
+
+  private residentsOfRoom(roomId: number): number[] {
+    return [...this.states.values()].filter((state) => state.roomId === roomId).map((state) => state.userId);
   }
 
   /** An alarm was handled or relieved: it leaves whichever card showed it. */
@@ -78,6 +90,20 @@ export class LiveBoard {
       changed.push(userId);
     }
     if (changed.length) this.emit(changed);
+  }
+
+  /**
+   * Adds stored samples (the household chart's last 10 minutes, read when it opens) under the
+   * live ones: one list in time order, one entry per second, still 10 minutes long.
+   */
+  seed(userId: number, samples: readonly LiveSample[]): void {
+    if (!samples.length) return;
+    const byTime = new Map<number, LiveSample>();
+    for (const sample of [...samples, ...(this.history.get(userId) ?? [])]) byTime.set(sample.t, sample);
+    const list = [...byTime.values()].sort((a, b) => a.t - b.t);
+    const cutoff = (list.at(-1)?.t ?? 0) - HISTORY_MS;
+    this.history.set(userId, list.filter((sample) => sample.t >= cutoff));
+    this.emit([userId]);
   }
 
   get(userId: number): ResidentLiveState | undefined {

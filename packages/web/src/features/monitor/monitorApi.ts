@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { monitorAddFocusUser, monitorDeleteFocusUser, monitorFocusUsers, monitorUserList } from '@vigil/contracts';
+import { monitorAddFocusUser, monitorDeleteFocusUser, monitorFocusUsers, monitorRecentSamples, monitorUserList } from '@vigil/contracts';
 import { useEffect } from 'react';
 import { callApi } from '../../api/client.ts';
 import { liveBoard } from './liveBoard.ts';
@@ -31,6 +31,15 @@ export function useFocusUsers() {
   useEffect(() => {
     if (query.data) liveBoard.load(query.data);
   }, [query.data]);
+  return query;
+}
+
+/** The resident's last 10 minutes from the server, put under the live samples (the household chart starts full). */
+export function useRecentSamples(userId: number) {
+  const query = useQuery({ queryKey: [...MONITOR_KEY, 'recent', userId], queryFn: () => callApi(monitorRecentSamples, { userId }), staleTime: Infinity });
+  useEffect(() => {
+    if (query.data) liveBoard.seed(userId, query.data);
+  }, [query.data, userId]);
   return query;
 }
 

@@ -1,6 +1,6 @@
 import { Status, login, publicKey, updatePassword } from '@vigil/contracts';
 import { ApiError, callApi } from '../../api/client.ts';
-import { encryptPassword } from '../../api/rsa.ts';
+import { encryptPassword } from '@vigil/client';
 import { saveLogin } from '../../session/session-store.ts';
 
 /** How a password change ended: changed, refused (old password wrong, or another server refusal). */

@@ -41,7 +41,7 @@ export function PlatformSettingsForm({ initial, feedback }: PlatformSettingsForm
       feedback.message.success(t('platform.settings.saved'));
       await invalidatePlatformQueries(queryClient);
     },
-    onError: (error) => feedback.message.error(errorText(error)),
+    onError: (error) => void feedback.message.error(errorText(error)),
   });
 
   const nameLabel = t('platform.settings.name');

@@ -4,6 +4,7 @@ import { usePlatformSetting } from '../../api/platform-queries.ts';
 import { useSession } from '../../session/session-store.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
+import { CareHomeTimeZone } from './CareHomeTimeZone.tsx';
 import { PlatformSettingsForm } from './PlatformSettingsForm.tsx';
 import { PLATFORM_NS } from './i18n.ts';
 import { TimeZoneSetting } from './TimeZoneSetting.tsx';
@@ -33,6 +34,7 @@ export function PlatformSettingsPage() {
       {feedback.holder}
       {body}
       {session ? <TimeZoneSetting role={session.role} feedback={feedback} /> : null}
+      {session ? <CareHomeTimeZone role={session.role} feedback={feedback} /> : null}
     </Card>
   );
 }

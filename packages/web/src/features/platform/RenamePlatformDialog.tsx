@@ -46,7 +46,7 @@ export function RenamePlatformDialog({ open, onClose }: RenamePlatformDialogProp
       onClose();
       await invalidatePlatformQueries(queryClient);
     },
-    onError: (error) => feedback.message.error(`${t('platform.rename.failed')}: ${errorText(error)}`),
+    onError: (error) => void feedback.message.error(`${t('platform.rename.failed')}: ${errorText(error)}`),
   });
 
   const label = t('platform.rename.name');

@@ -31,7 +31,7 @@ export function TimeZoneSetting({ role, feedback }: { role: Role; feedback: Feed
       feedback.message.success(t('app.timeZone.saved'));
       await queryClient.invalidateQueries({ queryKey: platformQueryKeys.systemConfig });
     },
-    onError: (error) => feedback.message.error(errorText(error)),
+    onError: (error) => void feedback.message.error(errorText(error)),
   });
 
   return (

@@ -56,7 +56,7 @@ export function AddProviderDialog({ open, myRole, feedback, onClose }: AddProvid
       onClose();
       await afterChange();
     },
-    onError: (error) => feedback.message.error(errorText(error)),
+    onError: (error) => void feedback.message.error(errorText(error)),
   });
 
   const labels = {

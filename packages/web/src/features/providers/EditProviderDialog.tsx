@@ -38,7 +38,7 @@ export function EditProviderDialog({ provider, feedback, onClose }: EditProvider
       onClose();
       await afterChange();
     },
-    onError: (error) => feedback.message.error(errorText(error)),
+    onError: (error) => void feedback.message.error(errorText(error)),
   });
 
   const labels = { name: t('providers.form.name'), code: t('providers.form.code') };

@@ -40,7 +40,7 @@ export function AddAppVersionDialog({ open, feedback, onClose }: { open: boolean
       void queryClient.invalidateQueries({ queryKey: APP_VERSIONS_KEY });
       onClose();
     },
-    onError: (error) => feedback.message.error(errorText(error)),
+    onError: (error) => void feedback.message.error(errorText(error)),
   });
   const labels = {
     platform: t('releases.field.platform'),

@@ -33,7 +33,7 @@ export function H5VersionDialog({ open, editing, feedback, onClose }: { open: bo
       void queryClient.invalidateQueries({ queryKey: ['releases'] });
       onClose();
     },
-    onError: (error) => feedback.message.error(errorText(error)),
+    onError: (error) => void feedback.message.error(errorText(error)),
   });
   const labels = { version: t('releases.field.version'), file: t('releases.field.file') };
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Grid } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { residentBatchAdd, residentExcelModel, residentExportData, type Resident } from '@vigil/contracts';
@@ -22,6 +22,9 @@ import { lastPage, readStoredPage, RESIDENT_PAGE_KEY, writeStoredPage } from './
 import { useResidentActions } from './useResidentActions.ts';
 import { RESIDENTS_NS } from './i18n.ts';
 
+// The absence dialog (a date picker and the contract's schemas) loads when a nurse first opens it.
+const AbsenceDialog = lazy(() => import('./AbsenceDialog.tsx').then((m) => ({ default: m.AbsenceDialog })));
+
 /** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
 const TABLE_MIN_WIDTH = 1100;
 
@@ -38,6 +41,7 @@ export function ResidentManagePage() {
     (pageNum) => writeStoredPage(RESIDENT_PAGE_KEY, pageNum),
   );
   const [importing, setImporting] = useState(false);
+  const [away, setAway] = useState<Resident | null>(null);
   const list = useResidentList(query);
   const actions = useResidentActions(feedback);
 
@@ -52,7 +56,9 @@ export function ResidentManagePage() {
   }, [settled, total, query.pageNum, query.pageSize]);
 
   const edit = (resident: Resident) => navigate(`${RESIDENT_FORM_PATH}?id=${resident.id}`);
-  const columns = residentColumns({ t, language: i18n.language, pinActions: Boolean(screens.lg), actions: { ...actions, edit } });
+  // A phone shows the columns that fit its width instead of a table to scroll sideways (issue 25 item 14).
+  const phone = screens.sm === false;
+  const columns = residentColumns({ t, language: i18n.language, pinActions: Boolean(screens.lg), phone, actions: { ...actions, edit, markAway: setAway } });
   const { pageNum: _page, pageSize: _size, ...filters } = query;
   const toolbar = (
     <ResidentToolbar
@@ -84,11 +90,17 @@ export function ResidentManagePage() {
           list={list}
           query={query}
           onPageChange={goToPage}
-          minWidth={TABLE_MIN_WIDTH}
+          minWidth={phone ? 0 : TABLE_MIN_WIDTH}
+          size={phone ? 'small' : 'middle'}
           emptyText={t('residents.list.empty')}
           totalText={(count) => t('residents.list.total', { total: count })}
         />
       </Card>
+      {away && (
+        <Suspense fallback={null}>
+          <AbsenceDialog resident={away} feedback={feedback} onDone={actions.refresh} onClose={() => setAway(null)} />
+        </Suspense>
+      )}
       <SpreadsheetImportDialog
         open={importing}
         title={t('residents.import.title')}

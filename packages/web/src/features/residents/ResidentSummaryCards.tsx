@@ -13,7 +13,7 @@ export function ResidentSummaryCards() {
       label={t('residents.summary.label')}
       loading={summary.isLoading}
       items={[
-        { key: 'total', label: t('residents.summary.total'), value: data?.total },
+        { key: 'total', label: t('residents.summary.total'), value: data?.total, hint: t('residents.summary.totalHint') },
         { key: 'admitted', label: t('residents.state.admitted'), value: data?.admitted, color: '#237804' },
         { key: 'notAdmitted', label: t('residents.state.notAdmitted'), value: data?.notAdmitted, color: '#595959' },
         { key: 'checkedOut', label: t('residents.state.checkedOut'), value: data?.checkedOut, color: '#ad4e00' },

@@ -14,7 +14,7 @@ function resident(overrides: Partial<Resident> = {}): Resident {
   return {
     id: 7, name: 'Li Wei', gender: 'female', birthDate: '1941-03-09', age: 84, height: 160, weight: 52,
     medicalHistory: ['hypertension', 'stroke'], remark: 'Prefers the window side', careLevel: 3, attention: true, state: 'admitted',
-    checkInAt: 1, checkOutAt: null, deregisteredAt: null, bunkId: 1001, bunkName: 'A', roomName: '101', floorName: 'Floor 1', buildingName: 'North',
+    checkInAt: 1, checkOutAt: null, deregisteredAt: null, away: null, bunkId: 1001, bunkName: 'A', roomName: '101', floorName: 'Floor 1', buildingName: 'North',
     contacts: [{ id: 3, name: 'Li Na', phone: '+8613800000000', relation: 'children', accountId: 9, userName: '8613800000000' }],
     caregivers: [{ id: 4, name: 'Wang Fang' }], createdAt: 1,
     ...overrides,

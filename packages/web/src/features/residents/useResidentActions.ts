@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { deleteResident, getUserCheckIn, type Resident } from '@vigil/contracts';
-import { callApi } from '../../api/client.ts';
+import { deleteResident, getUserCheckIn, residentErase, residentPersonalData, transientDelete, type Resident } from '@vigil/contracts';
+import { callApi, downloadFile } from '../../api/client.ts';
+import { errorText } from '../shared/errorText.ts';
 import { useActionRunner } from '../shared/useActionRunner.ts';
 import type { Feedback } from '../shared/useFeedback.tsx';
 import { CARE_KEY } from '../care-shared/careQueryKeys.ts';
@@ -49,5 +50,25 @@ export function useResidentActions(feedback: Feedback) {
       onOk: () => run(() => callApi(deleteResident, { id: resident.id }), t('residents.message.deleted', { name: resident.name })),
     });
 
-  return { checkIn, checkOut, deregister, remove };
+  // A family's data request: the archive downloads under its own name; a failure shows the server's msg.
+  const personalData = (resident: Resident) =>
+    void downloadFile(residentPersonalData, { id: resident.id }).catch((error: unknown) => feedback.message.error(errorText(error)));
+
+  const erase = (resident: Resident) =>
+    feedback.modal.confirm({
+      title: t('residents.confirm.eraseTitle', { name: resident.name }),
+      content: t('residents.confirm.eraseContent'),
+      okText: t('residents.action.erase'),
+      okButtonProps: { danger: true },
+      cancelText: t('residents.form.cancel'),
+      onOk: () => run(() => callApi(residentErase, { id: resident.id }), t('residents.message.erased', { name: resident.name })),
+    });
+
+  const markBack = (resident: Resident) =>
+    run(() => callApi(transientDelete, { userId: resident.id }), t('residents.absence.backDone', { name: resident.name }));
+
+  /** After the absence dialog saved: the list and the board read it again. */
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: CARE_KEY });
+
+  return { checkIn, checkOut, deregister, remove, personalData, erase, markBack, refresh };
 }

@@ -19,7 +19,10 @@ export interface PagedTableProps<Row> extends Omit<TableProps<Row>, 'dataSource'
   emptyText: ReactNode;
   /** "25 in total", in the feature's words. */
   totalText(total: number): string;
-  /** Narrower than this the table scrolls sideways (phones) instead of squeezing its columns. */
+  /**
+   * Narrower than this the table scrolls sideways instead of squeezing its columns; 0 when the
+   * columns fit the width as they are (a phone's columns: issue 25 item 14).
+   */
   minWidth: number;
 }
 
@@ -38,7 +41,7 @@ export function PagedTable<Row extends object>({ list, query, onPageChange, empt
       {...table}
       dataSource={page?.rows ?? []}
       loading={list.isFetching || catchingUp}
-      scroll={{ x: minWidth }}
+      scroll={minWidth > 0 ? { x: minWidth } : undefined}
       // Until the first page is rendered, the table says nothing of an empty list.
       locale={{ emptyText: listEmptyText(list, emptyText, !page && (list.isFetching || catchingUp)) }}
       pagination={{

@@ -1,9 +1,10 @@
 import type { OutputOf, ReportListFlag, sleepReportUserList } from '@vigil/contracts';
-import { Card, Flex, Input, Select, Space, Tag } from 'antd';
+import { Card, Flex, Grid, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import '../care-shared/care.css';
 import { PagedTable } from '../shared/PagedTable.tsx';
 import { readRememberedPage, writeRememberedPage } from '../shared/rememberedPages.ts';
 import { usePagedQuery } from '../shared/usePagedQuery.ts';
@@ -19,9 +20,26 @@ type FlagFilter = 'all' | ReportListFlag;
 
 const TABLE_MIN_WIDTH = 900;
 
+/** A resident's daily and monthly report links, named with the resident for screen readers. */
+function ReportLinks({ row }: { row: ReportResident }) {
+  const { t } = useTranslation(SLEEP_REPORT_NS);
+  return (
+    <Space size={12} wrap>
+      <Link to={dailyReportPath(row.residentId)} aria-label={t('sleepReport.list.dailyOf', { name: row.name })}>
+        {t('sleepReport.list.daily')}
+      </Link>
+      <Link to={monthDetailsPath(row.residentId)} aria-label={t('sleepReport.list.monthOf', { name: row.name })}>
+        {t('sleepReport.list.month')}
+      </Link>
+    </Space>
+  );
+}
+
 /** /sleep-report/reportList: residents with their latest score and flags, search, filter and links to their reports. */
 export function ReportListPage() {
   const { t } = useTranslation(SLEEP_REPORT_NS);
+  // A phone shows the columns that fit its width instead of a table to scroll sideways (issue 25 item 14).
+  const phone = Grid.useBreakpoint().sm === false;
   const { query, filter, goToPage, setPageNum } = usePagedQuery<ReportResidentQuery>(
     () => ({ pageNum: readRememberedPage('reportList'), pageSize: 10 }),
     (pageNum) => writeRememberedPage('reportList', pageNum),
@@ -40,7 +58,25 @@ export function ReportListPage() {
   }, [settled, total, query.pageNum, query.pageSize]);
 
   const columns: ColumnsType<ReportResident> = [
-    { title: t('sleepReport.list.name'), dataIndex: 'name', render: (name: string, row) => <Link to={dailyReportPath(row.residentId)}>{name}</Link> },
+    // Without a report there is nothing to open: the name is plain text and no report links are shown (issue 25 item 20).
+    {
+      title: t('sleepReport.list.name'),
+      dataIndex: 'name',
+      render: (name: string, row) => (
+        <>
+          {row.latestReport ? <Link to={dailyReportPath(row.residentId)}>{name}</Link> : name}
+          {phone && (
+            <>
+              <div className="sleep-phone-line">
+                {[[row.room, row.bunk].filter(Boolean).join(' · '), row.latestReport ? `${t('sleepReport.list.latest')} ${row.latestReport.date}` : t('sleepReport.list.noReport')].filter(Boolean).join(' · ')}
+              </div>
+              {/* The Reports column is hidden on a phone: its daily and monthly links come under the name. */}
+              {row.latestReport && <ReportLinks row={row} />}
+            </>
+          )}
+        </>
+      ),
+    },
     {
       title: t('sleepReport.metric.score'),
       render: (_, row) => {
@@ -61,22 +97,14 @@ export function ReportListPage() {
           '—'
         ),
     },
-    { title: t('sleepReport.list.latest'), render: (_, row) => row.latestReport?.date ?? t('sleepReport.list.noReport') },
+    { title: t('sleepReport.list.latest'), hidden: phone, render: (_, row) => row.latestReport?.date ?? t('sleepReport.list.noReport') },
     {
       title: t('sleepReport.list.reports'),
-      render: (_, row) => (
-        <Space size={12} wrap>
-          <Link to={dailyReportPath(row.residentId)} aria-label={t('sleepReport.list.dailyOf', { name: row.name })}>
-            {t('sleepReport.list.daily')}
-          </Link>
-          <Link to={monthDetailsPath(row.residentId)} aria-label={t('sleepReport.list.monthOf', { name: row.name })}>
-            {t('sleepReport.list.month')}
-          </Link>
-        </Space>
-      ),
+      hidden: phone,
+      render: (_, row) => (!row.latestReport ? <Typography.Text type="secondary">{t('sleepReport.list.noReport')}</Typography.Text> : <ReportLinks row={row} />),
     },
-    { title: t('sleepReport.list.place'), render: (_, row) => [row.room, row.bunk].filter(Boolean).join(' · ') || '—' },
-    { title: t('sleepReport.list.status'), render: (_, row) => <StatusTag status={row.status} /> },
+    { title: t('sleepReport.list.place'), hidden: phone, render: (_, row) => [row.room, row.bunk].filter(Boolean).join(' · ') || '—' },
+    { title: t('sleepReport.list.status'), hidden: phone, render: (_, row) => <StatusTag status={row.status} /> },
   ];
 
   return (
@@ -100,13 +128,15 @@ export function ReportListPage() {
           ]}
         />
       </Flex>
+      {/* Who the total counts: other screens count residents differently on purpose (issue 25 item 12). */}
+      <p className="care-count-note">{t('sleepReport.list.counts')}</p>
       <PagedTable<ReportResident>
         rowKey="residentId"
         columns={columns}
         list={list}
         query={query}
         onPageChange={goToPage}
-        minWidth={TABLE_MIN_WIDTH}
+        minWidth={phone ? 0 : TABLE_MIN_WIDTH}
         emptyText={flags === 'all' ? t('sleepReport.list.empty') : t('sleepReport.list.emptyFiltered')}
         totalText={(count) => t('sleepReport.list.total', { total: count })}
       />

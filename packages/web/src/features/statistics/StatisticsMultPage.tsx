@@ -26,8 +26,8 @@ export function StatisticsMultPage() {
 
   const onSave = ({ mult }: { mult: number }) => {
     save.mutate({ providerId: null, mult }, {
-      onSuccess: (saved) => feedback.message.success(t('statistics.mult.saved', { factor: saved.pending?.factor ?? mult, from: saved.pending?.from ?? '' })),
-      onError: (error) => feedback.message.error(errorText(error)),
+      onSuccess: (saved) => void feedback.message.success(t('statistics.mult.saved', { factor: saved.pending?.factor ?? mult, from: saved.pending?.from ?? '' })),
+      onError: (error) => void feedback.message.error(errorText(error)),
     });
   };
 

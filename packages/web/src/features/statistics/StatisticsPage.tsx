@@ -26,7 +26,7 @@ const axis = { axisLabel: { color: DARK_AXIS }, axisLine: { lineStyle: { color: 
 const legend = { textStyle: { color: '#e6edf5' }, top: 0 };
 
 /** One big figure; counts scaled by the coefficient wear the factor. */
-function Kpi({ label, value, scale }: { label: string; value: string | number; scale?: Scale }) {
+function Kpi({ label, value, scale, hint }: { label: string; value: string | number; scale?: Scale; hint?: string }) {
   const { t } = useTranslation(STATISTICS_NS);
   return (
     <div className="stats-kpi">
@@ -35,17 +35,20 @@ function Kpi({ label, value, scale }: { label: string; value: string | number; s
         {value}
         {scale?.scaled ? <span className="stats-kpi-scaled" title={t('statistics.scaled.badge', { factor: scale.factor })}>×{scale.factor}</span> : null}
       </p>
+      {/* What the figure counts, on its face: the screens count residents differently on purpose (issue 25 item 12). */}
+      {hint ? <p className="stats-kpi-hint">{hint}</p> : null}
     </div>
   );
 }
 
 /** A chart, or a line saying it has nothing to draw. */
-function Panel({ title, empty, option }: { title: string; empty: boolean; option: Record<string, unknown> }) {
+function Panel({ title, empty, option, note }: { title: string; empty: boolean; option: Record<string, unknown>; note?: string }) {
   const { t } = useTranslation(STATISTICS_NS);
   return (
     <section className="stats-panel">
       <h2>{title}</h2>
       {empty ? <p className="stats-empty">{t('statistics.chart.empty')}</p> : <StatChart label={title} option={option} />}
+      {note ? <p className="stats-panel-note">{note}</p> : null}
     </section>
   );
 }
@@ -94,6 +97,12 @@ export function StatisticsPage() {
           { name: t('statistics.chart.level1'), type: 'bar', stack: 'level', color: LEVEL1, data: (a?.byType ?? []).slice(0, 8).map((row) => row.level1).reverse() },
           { name: t('statistics.chart.level2'), type: 'bar', stack: 'level', color: LEVEL2, data: (a?.byType ?? []).slice(0, 8).map((row) => row.level2).reverse() },
         ],
+      },
+      ages: {
+        tooltip: { trigger: 'axis' }, grid: { left: 44, right: 12, top: 24, bottom: 28 },
+        xAxis: { type: 'category', data: (b?.ageBands ?? []).map((row) => t(`statistics.age.${row.band}`)), ...axis },
+        yAxis: { type: 'value', minInterval: 1, ...axis },
+        series: [{ name: t('statistics.kpi.residents'), type: 'bar', color: '#69b1ff', data: (b?.ageBands ?? []).map((row) => row.residents) }],
       },
       devices: {
         legend, tooltip: { trigger: 'axis' }, grid: { left: 170, right: 12, top: 36, bottom: 24 },
@@ -150,15 +159,16 @@ export function StatisticsPage() {
         ) : null}
         {head?.date === null ? <Alert type="info" showIcon message={t('statistics.none')} style={{ marginBottom: 16 }} /> : null}
         <section aria-label={t('statistics.section.figures')} className="stats-kpis">
-          <Kpi label={t('statistics.kpi.residents')} value={number(r?.residents)} scale={scale} />
-          <Kpi label={t('statistics.kpi.occupancy')} value={percent(r?.occupancyPercent)} />
-          <Kpi label={t('statistics.kpi.checkIns')} value={number(r?.checkIns)} scale={scale} />
-          <Kpi label={t('statistics.kpi.checkOuts')} value={number(r?.checkOuts)} scale={scale} />
+          <Kpi label={t('statistics.kpi.residents')} value={number(r?.residents)} scale={scale} hint={t('statistics.hint.residents')} />
+          <Kpi label={t('statistics.kpi.occupancy')} value={percent(r?.occupancyPercent)} hint={t('statistics.hint.occupancy')} />
+          <Kpi label={t('statistics.kpi.checkIns')} value={number(r?.checkIns)} scale={scale} hint={t('statistics.hint.duringDay')} />
+          <Kpi label={t('statistics.kpi.checkOuts')} value={number(r?.checkOuts)} scale={scale} hint={t('statistics.hint.duringDay')} />
+          <Kpi label={t('statistics.kpi.away')} value={number(r?.away)} scale={scale} hint={t('statistics.hint.away')} />
           <Kpi label={t('statistics.kpi.devicesOnline')} value={number(dv?.online)} scale={scale} />
           <Kpi label={t('statistics.kpi.devicesOffline')} value={number(dv?.offline)} scale={scale} />
           <Kpi label={t('statistics.kpi.batteryLow')} value={number(dv?.batteryLow)} scale={scale} />
           <Kpi label={t('statistics.kpi.caregivers')} value={number(n?.caregivers)} scale={scale} />
-          <Kpi label={t('statistics.kpi.perCaregiver')} value={number(n?.residentsPerCaregiver)} />
+          <Kpi label={t('statistics.kpi.perCaregiver')} value={number(n?.residentsPerCaregiver)} hint={t('statistics.hint.perCaregiver')} />
           <Kpi label={t('statistics.kpi.alarms')} value={number(al?.raised)} scale={scale} />
           <Kpi label={t('statistics.kpi.handled')} value={number(al?.handled)} scale={scale} />
           <Kpi label={t('statistics.kpi.pending')} value={number(al?.pending)} scale={scale} />
@@ -167,16 +177,18 @@ export function StatisticsPage() {
           <Kpi label={t('statistics.kpi.ahiRisk')} value={number(sl?.ahiRisk)} scale={scale} />
           <Kpi label={t('statistics.kpi.afRisk')} value={number(sl?.afRisk)} scale={scale} />
         </section>
+        <p className="stats-counts-note">{t('statistics.countsNote')}</p>
         <div className="stats-charts">
           <Panel title={t('statistics.chart.alarms', { days: STATISTICS_TREND_DAYS })} empty={!al?.dailyByLevel.some((day) => day.level1 + day.level2 > 0)} option={charts.alarmsPerDay} />
           <Panel title={t('statistics.chart.alarmTypes')} empty={(al?.byType.length ?? 0) === 0} option={charts.alarmTypes} />
+          <Panel title={t('statistics.chart.ages')} empty={!r?.ageBands.some((row) => row.residents > 0)} option={charts.ages} note={t('statistics.hint.ages')} />
           <Panel title={t('statistics.chart.devices')} empty={(dv?.byKind.length ?? 0) === 0} option={charts.devices} />
           <Panel
             title={`${t('statistics.chart.sleep')}${sl?.averageScore !== null && sl?.averageScore !== undefined ? ` · ${t('statistics.kpi.sleepScore')} ${number(sl.averageScore)}` : ''}`}
             empty={(sl?.reports ?? 0) === 0}
             option={charts.sleep}
           />
-          <Panel title={t('statistics.chart.residents', { months: STATISTICS_TREND_MONTHS })} empty={(r?.residentTrend.monthly.length ?? 0) === 0} option={charts.residents} />
+          <Panel title={t('statistics.chart.residents', { months: STATISTICS_TREND_MONTHS })} empty={(r?.residentTrend.monthly.length ?? 0) === 0} option={charts.residents} note={t('statistics.hint.trend')} />
           <section className="stats-panel">
             <h2 id="stats-communities-title">{t('statistics.communities')}</h2>
             {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it (WCAG 2.1.1). */}
@@ -201,6 +213,7 @@ export function StatisticsPage() {
                 </tbody>
               </table>
             </div>
+            <p className="stats-panel-note">{t('statistics.hint.communities')}</p>
           </section>
         </div>
       </>

@@ -36,6 +36,9 @@ class BrowserVoice {
   private context: AudioContext | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private playing = false;
+  /** The round playing now and how to cut it short (a more urgent alarm, or its alarm handled). */
+  private playingId: string | null = null;
+  private stopRound: (() => void) | null = null;
   private state: VoiceState = { blocked: false, pausedUntil: 0, noSpeech: typeof speechSynthesis === 'undefined' };
   language = 'en-us';
 
@@ -55,7 +58,13 @@ class BrowserVoice {
 
   announce(announcement: Announcement): void {
     this.scheduler.add(announcement, Date.now());
+    this.preemptIfNeeded();
     this.pump();
+  }
+
+  /** A more urgent alarm is due (or the playing one was handled): stop the round now (issue 25). */
+  private preemptIfNeeded(): void {
+    if (this.playingId && this.stopRound && this.scheduler.preempts(this.playingId, Date.now())) this.stopRound();
   }
 
   has(id: string): boolean {
@@ -64,11 +73,13 @@ class BrowserVoice {
 
   silence(id: string): void {
     this.scheduler.remove(id);
+    this.preemptIfNeeded();
   }
 
   /** Keeps only announcements whose alarm is still pending. */
   retain(keep: (id: string) => boolean): void {
     this.scheduler.retain(keep);
+    this.preemptIfNeeded();
   }
 
   pause(): void {
@@ -118,22 +129,34 @@ class BrowserVoice {
       return;
     }
     this.playing = true;
-    void this.playRound(step.play).finally(() => {
+    const round = new RoundControl();
+    this.playingId = step.play.id;
+    this.stopRound = () => round.stop();
+    void this.playRound(step.play, round).finally(() => {
       this.playing = false;
-      this.scheduler.played(step.play.id, Date.now());
+      this.playingId = null;
+      this.stopRound = null;
+      if (round.stopped) this.scheduler.interrupted(step.play.id, Date.now());
+      else this.scheduler.played(step.play.id, Date.now());
       this.pump();
     });
   }
 
-  private async playRound(utterance: Utterance): Promise<void> {
-    if (utterance.tone) await this.playTone(utterance.tone);
+  private async playRound(utterance: Utterance, round: RoundControl = new RoundControl()): Promise<void> {
+    if (utterance.tone) await this.playTone(utterance.tone, round);
     for (let loop = 0; loop < utterance.loops && utterance.text; loop++) {
+      if (round.stopped) return;
       if (!this.scheduler.has(utterance.id) && utterance.id !== 'test') return;
-      await this.speak(utterance.text);
+      // Between sentences: something more urgent became due meanwhile (a repeat's next round).
+      if (utterance.id !== 'test' && this.scheduler.preempts(utterance.id, Date.now())) {
+        round.stop();
+        return;
+      }
+      await this.speak(utterance.text, round);
     }
   }
 
-  private async playTone(kind: ToneKind): Promise<void> {
+  private async playTone(kind: ToneKind, round: RoundControl): Promise<void> {
     const context = this.audio();
     if (!context) return;
     if (context.state !== 'running') {
@@ -166,11 +189,18 @@ class BrowserVoice {
       oscillator.connect(gain).connect(context.destination);
       oscillator.start(at);
       oscillator.stop(end + 0.01);
+      round.onStop(() => {
+        try {
+          oscillator.stop();
+        } catch {
+          // already stopped
+        }
+      });
     }
-    await new Promise((resolve) => setTimeout(resolve, toneLength(kind) + 100));
+    await round.sleep(toneLength(kind) + 100);
   }
 
-  private speak(text: string): Promise<void> {
+  private speak(text: string, round: RoundControl): Promise<void> {
     if (typeof speechSynthesis === 'undefined' || typeof SpeechSynthesisUtterance === 'undefined') return Promise.resolve();
     return new Promise((resolve) => {
       const utterance = new SpeechSynthesisUtterance(text);
@@ -188,7 +218,39 @@ class BrowserVoice {
         if (event.error === 'not-allowed') this.set({ blocked: true });
         done();
       };
+      round.onStop(() => {
+        speechSynthesis.cancel();
+        done();
+      });
       speechSynthesis.speak(utterance);
+    });
+  }
+}
+
+/** One round being played: stopping it cuts the tone and the speech at once. */
+class RoundControl {
+  stopped = false;
+  private readonly stops: Array<() => void> = [];
+
+  onStop(stop: () => void): void {
+    if (this.stopped) stop();
+    else this.stops.push(stop);
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const stop of this.stops.splice(0)) stop();
+  }
+
+  /** Waits `ms`, or less when the round is stopped. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.onStop(() => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
   }
 }

@@ -12,11 +12,13 @@ import {
   type NextStep,
 } from './voiceSchedule.ts';
 import { spokenBed, spokenText, type SentenceTranslator } from './voiceText.ts';
+import type { AlarmRecord } from '@vigil/contracts';
+import { escalates, severityOf, voiceWayFor } from '../severity.ts';
 
 const T0 = 1_700_000_000_000;
 
 function announcement(patch: Partial<Announcement> = {}): Announcement {
-  return { id: 'a1', level: 1, voiceWay: 2, escalated: false, text: 'Room 3, Ann: fall', startedAt: T0, ...patch };
+  return { id: 'a1', level: 1, voiceWay: 2, escalated: false, text: 'Room 3, Ann: fall', startedAt: T0, severity: patch.level === 2 ? 2 : 1, ...patch };
 }
 
 function played(step: NextStep): string | null {
@@ -75,6 +77,12 @@ describe('the spoken sentence', () => {
   it('leaves out what is not known, and says only what happened when nothing else is', () => {
     assert.equal(spokenText({ room: '204' }, 'Smoke', 'en-us', t), '204: Smoke');
     assert.equal(spokenText({}, 'Smoke', 'en-us', t), 'Smoke');
+  });
+
+  it('pauses at the slashes of place names instead of reading them out (issue 25 item 18)', () => {
+    assert.equal(spokenText({ floorArea: 'Riverside/2F', room: 'N204/A', bunk: 'Bed 1', userName: 'Ann Lee' }, 'Fall', 'en-us', t), 'Riverside 2F N204 A Bed 1, Ann Lee: Fall');
+    assert.equal(spokenText({ floorArea: 'East Wing / Floor 2 | North', room: '204' }, 'Fall', 'en-us', t), 'East Wing Floor 2 North 204: Fall');
+    assert.equal(spokenText({ floorArea: '1号楼/2层', room: '204', bunk: '3床' }, '跌倒', 'zh-cn', t), '1号楼 2层 204 三床: 跌倒');
   });
 
   it('says an escalated alarm is escalated', () => {
@@ -204,5 +212,95 @@ describe('the voice schedule (spec 02 §4 voice modes, §9 repetition)', () => {
     scheduler.resume(T0 + 5000);
     assert.equal(scheduler.isPaused(T0 + 5000), false);
     assert.equal(played(scheduler.next(T0 + 5000)), 'again');
+  });
+});
+
+describe('the voice queue by urgency (issue 25)', () => {
+  const reminder = (index: number) => announcement({ id: `door-${index}`, level: 2, voiceWay: 2, severity: 3, text: `Door ${index} opened` });
+  const sos = announcement({ id: 'sos', level: 1, voiceWay: 3, severity: 0, text: 'N204: Emergency call' });
+
+  it('speaks an SOS raised behind 20 reminders first', () => {
+    const scheduler = new VoiceScheduler();
+    for (let index = 0; index < 20; index++) scheduler.add(reminder(index), T0 + index);
+    scheduler.add(sos, T0 + 20);
+    const order = drain(scheduler, T0 + 20);
+    assert.equal(order[0], 'sos');
+    assert.deepEqual(order.slice(1), Array.from({ length: 20 }, (_, index) => `door-${index}`));
+  });
+
+  it('an SOS or a fall pre-empts a reminder or an orange alarm that is playing; the cut round plays again after it', () => {
+    const scheduler = new VoiceScheduler();
+    scheduler.add(reminder(1), T0);
+    assert.equal(played(scheduler.next(T0)), 'door-1');
+    assert.equal(scheduler.preempts('door-1', T0 + 500), false, 'nothing more urgent yet');
+    scheduler.add(announcement({ id: 'fall', level: 1, voiceWay: 2, severity: 0 }), T0 + 600);
+    assert.equal(scheduler.preempts('door-1', T0 + 600), true);
+    scheduler.interrupted('door-1', T0 + 650);
+    assert.deepEqual(drain(scheduler, T0 + 700), ['fall', 'door-1']);
+  });
+
+  it('does not cut an alarm for one of the same urgency', () => {
+    const scheduler = new VoiceScheduler();
+    scheduler.add(announcement({ id: 'red-1', severity: 1 }), T0);
+    scheduler.add(announcement({ id: 'red-2', severity: 1 }), T0 + 1);
+    assert.equal(scheduler.preempts('red-1', T0 + 1), false);
+    scheduler.add(announcement({ id: 'orange', level: 2, severity: 2 }), T0 + 2);
+    assert.equal(scheduler.preempts('red-1', T0 + 2), false, 'a less urgent one never cuts');
+  });
+
+  it('one alarm\'s repeats never starve a newer one: a new alarm is heard before another round of a repeating one', () => {
+    const scheduler = new VoiceScheduler();
+    scheduler.add(announcement({ id: 'escalated', level: 1, voiceWay: 3, escalated: true, severity: 1 }), T0);
+    let now = T0;
+    for (let round = 0; round < 3; round++) {
+      assert.equal(played(scheduler.next(now)), 'escalated');
+      now += 8000;
+      scheduler.played('escalated', now);
+      now += SPEECH_ROUND_GAP_MS;
+    }
+    // Due at the same moment as the next escalated round: the new red alarm goes first.
+    scheduler.add(announcement({ id: 'new-red', level: 1, voiceWay: 2, severity: 1 }), now);
+    assert.equal(played(scheduler.next(now)), 'new-red');
+  });
+
+  it('a repeating orange alarm yields to a newer red one, and a playing one is cut for it', () => {
+    const scheduler = new VoiceScheduler();
+    scheduler.add(announcement({ id: 'orange', level: 2, voiceWay: 3, severity: 2 }), T0);
+    assert.equal(played(scheduler.next(T0)), 'orange');
+    scheduler.add(announcement({ id: 'red', level: 1, voiceWay: 3, severity: 1 }), T0 + 2000);
+    assert.equal(scheduler.preempts('orange', T0 + 2000), true);
+    scheduler.interrupted('orange', T0 + 2000);
+    assert.equal(played(scheduler.next(T0 + 2000)), 'red');
+  });
+
+  it('a handled alarm\'s round is cut at once', () => {
+    const scheduler = new VoiceScheduler();
+    scheduler.add(sos, T0);
+    assert.equal(played(scheduler.next(T0)), 'sos');
+    scheduler.remove('sos');
+    assert.equal(scheduler.preempts('sos', T0 + 100), true);
+  });
+});
+
+describe('urgency of an alarm (issue 25)', () => {
+  const record = (alertType: string, alertLevel: 1 | 2, raisedAt = T0) => ({ alertType: alertType as AlarmRecord['alertType'], alertLevel, raisedAt, id: 1, voiceWay: 3 });
+
+  it('SOS and falls first whatever their level, then red, orange, reminders', () => {
+    assert.equal(severityOf(record('SOS', 2)), 0);
+    assert.equal(severityOf(record('FALL_ALARM', 1)), 0);
+    assert.equal(severityOf(record('CHEST_SOS', 1)), 0);
+    assert.equal(severityOf(record('SMOKE', 1)), 1);
+    assert.equal(severityOf(record('LOW_POWER', 2)), 2);
+    assert.equal(severityOf(record('DOOR_OPEN', 1)), 3, 'a reminder set to red is still a reminder');
+    assert.equal(severityOf(record('DOOR_CLOSE', 2)), 3);
+  });
+
+  it('a reminder never escalates and speaks at most once; a red alarm escalates after the escalation time', () => {
+    const late = T0 + 60 * 60_000;
+    assert.equal(escalates(record('DOOR_OPEN', 1), 3, late), false);
+    assert.equal(escalates(record('SOS', 1), 3, late), true);
+    assert.equal(escalates(record('SOS', 1), 3, T0 + 60_000), false);
+    assert.equal(voiceWayFor(record('DOOR_OPEN', 1)), 2);
+    assert.equal(voiceWayFor(record('SOS', 1)), 3);
   });
 });

@@ -13,8 +13,13 @@ export interface Announcement {
   id: string;
   level: 1 | 2;
   voiceWay: VoiceWay;
-  /** Escalated (beyond the spec): a level-1 alarm left unhandled; stronger sound until handled. */
+  /** Escalated (beyond the spec): a level-1 alarm left unhandled; stronger sound until handled. Never a reminder. */
   escalated: boolean;
+  /**
+   * How urgent, 0 most (severity.ts): 0 SOS and falls, 1 red, 2 orange, 3 reminders. The queue
+   * speaks the most urgent first and a more urgent one pre-empts what is playing (issue 25).
+   */
+  severity: 0 | 1 | 2 | 3;
   /** What is spoken (already in the operator's language). */
   text: string;
   /** When it was first voiced, epoch ms: the one-hour limit of repeated speech counts from here. */
@@ -36,6 +41,8 @@ interface Entry {
   announcement: Announcement;
   dueAt: number;
   rounds: number;
+  /** Order of arrival, for ties. */
+  seq: number;
 }
 
 function repeats(announcement: Announcement): boolean {
@@ -63,11 +70,17 @@ export function nextRoundAt(announcement: Announcement, endedAt: number): number
   return next;
 }
 
-/** Which of two due entries speaks first: escalated, then level 1, then the one due longest. */
+/**
+ * Which of two due entries speaks first (issue 25): the more urgent (SOS and falls, red, orange,
+ * reminders); within one urgency, one not heard yet before another round of one already heard
+ * (so one alarm's repeats never starve a newer one), then escalated, then the one due longest.
+ */
 function before(a: Entry, b: Entry): boolean {
+  if (a.announcement.severity !== b.announcement.severity) return a.announcement.severity < b.announcement.severity;
+  if ((a.rounds === 0) !== (b.rounds === 0)) return a.rounds === 0;
   if (a.announcement.escalated !== b.announcement.escalated) return a.announcement.escalated;
-  if (a.announcement.level !== b.announcement.level) return a.announcement.level < b.announcement.level;
-  return a.dueAt < b.dueAt;
+  if (a.dueAt !== b.dueAt) return a.dueAt < b.dueAt;
+  return a.seq < b.seq;
 }
 
 /**
@@ -78,12 +91,13 @@ function before(a: Entry, b: Entry): boolean {
 export class VoiceScheduler {
   private readonly entries = new Map<string, Entry>();
   private pausedUntilMs = 0;
+  private seq = 0;
 
   /** Queues an announcement to play at once (a muted one is ignored; during a pause a single one is dropped). */
   add(announcement: Announcement, now: number): void {
     if (announcement.voiceWay === 0 || this.entries.has(announcement.id)) return;
     if (this.isPaused(now) && !repeats(announcement)) return;
-    this.entries.set(announcement.id, { announcement, dueAt: Math.max(now, this.pausedUntilMs), rounds: 0 });
+    this.entries.set(announcement.id, { announcement, dueAt: Math.max(now, this.pausedUntilMs), rounds: 0, seq: this.seq++ });
   }
 
   /** Stops an announcement (its alarm was handled or relieved). */
@@ -144,6 +158,26 @@ export class VoiceScheduler {
       return this.next(now);
     }
     return { play: utterance };
+  }
+
+  /**
+   * Whether something more urgent than `playingId` is due at `now`: the player stops the round
+   * at once (speech cancelled, tone cut) and reports `interrupted`. A handled alarm's round stops too.
+   */
+  preempts(playingId: string, now: number): boolean {
+    const playing = this.entries.get(playingId);
+    if (!playing) return playingId !== 'test';
+    if (this.isPaused(now)) return false;
+    for (const entry of this.entries.values()) {
+      if (entry.dueAt <= now && entry.announcement.severity < playing.announcement.severity) return true;
+    }
+    return false;
+  }
+
+  /** A round of `id` was cut short by a more urgent one: it plays again (the same round) after it. */
+  interrupted(id: string, now: number): void {
+    const entry = this.entries.get(id);
+    if (entry) entry.dueAt = Math.max(now, this.pausedUntilMs);
   }
 
   /** Reports that a round of `id` finished at `now`: it is queued for its next round or dropped. */

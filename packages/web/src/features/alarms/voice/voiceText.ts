@@ -25,10 +25,18 @@ export function spokenBed(bunk: string, language: string): string {
   return isChineseSpeech(language) ? chineseNumeralsIn(bunk) : bunk;
 }
 
+/**
+ * A label as it is heard: the separators written in place names ("Building A / 2F", "N204/1",
+ * "East | Wing") become a pause instead of being read out as "slash" (issue 25 item 18).
+ */
+export function spokenLabel(label: string): string {
+  return label.replace(/\s*[/\\|·]+\s*/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
 /** The place of an alarm as spoken: floor area, room and bed, those that are known. */
 export function spokenPlace(alarm: SpokenAlarm, language: string): string {
   const parts = [alarm.floorArea, alarm.room, alarm.bunk ? spokenBed(alarm.bunk, language) : null];
-  return parts.filter((part): part is string => Boolean(part && part.trim())).join(' ');
+  return parts.map((part) => (part ? spokenLabel(part) : '')).filter(Boolean).join(' ');
 }
 
 /** The sentence spoken for an alarm: place, resident and what happened; escalated ones say so first. */

@@ -1,5 +1,5 @@
 /**
- * The console's live socket (spec 02 §4 "Socket", §7 "Live socket protocol"): connecting,
+ * The live socket of the console and the app (spec 02 §4 "Socket", §7 "Live socket protocol"): connecting,
  * open once the server answers /login with code 200, closed; a /hearBeat every 10 s while
  * open; a new connection 4 s after any close that was not asked for. No React and no DOM
  * here beyond the WebSocket interface, so the state machine is tested against a real
