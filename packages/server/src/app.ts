@@ -64,6 +64,7 @@ import { uploadedFileRepository } from './modules/system/uploaded-file.repositor
 import { SERVER_VERSION } from './version.ts';
 import type { Downlink } from './events/downlink.ts';
 import { startDeviceIngest, type DeviceIngest } from './ingest/device-ingest.ts';
+import type { DeviceLog } from './ingest/device-log/device-log.ts';
 import type { IngestOptions } from './ingest/ingest.ts';
 import { liveRoutes } from './ingest/live.routes.ts';
 import type { TelemetryStore } from './ingest/telemetry-store.ts';
@@ -325,12 +326,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   opsRoutes(app, { metrics, database, metricsToken: config.metricsToken });
   // What deploy/'s dashboard and alerts read beyond the features' own metrics.
   platformMetrics({ metrics, database, dataDir: config.dataDir, bus, now, pools: { uploads: workers } });
-  // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md).
-  carrierRoutes(app, routes, carrierService({
+  // NB-IoT devices through a carrier's IoT platform (docs/carrier-adapter.md); with the device log its pushes go through it.
+  let deviceLog: DeviceLog | null = null;
+  const carrier = carrierService({
     carriers: carrierRepository(db),
     transaction: transactional(db, (trx) => ({ carriers: carrierRepository(trx) })),
     client: carrierClient(config.carrier), bus, now, log: app.log, metrics, deviceKeys,
-  }), config.carrier.pushSecret);
+    deviceLog: () => deviceLog,
+  });
+  carrierRoutes(app, routes, carrier, config.carrier.pushSecret);
 
   // /app/ serves the published H5 package, else the app built with the server (docs/releases.md).
   await serveMobileApp(app, config.appDistDir, () => releases.liveH5Root());
@@ -340,7 +344,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHousekeepingJobs(scheduler, { sessions, throttle, usedSsoSignatures });
   // Deleted providers stay restorable for 30 days; the purge runs hourly so a day's lag never stretches that.
   scheduler.registerJob({ name: 'deleted-provider-purge', schedule: { everyMs: 3600_000 }, run: async ({ now: time }) => void (await providers.purgeDeletedProviders(time)) });
-  const devices = await startDeviceIngest({ app, config, db, deviceKeys, bus, metrics, scheduler, log: app.log, now, print, options: options.ingest, rules: alarms.engine, refetchConsoles: (reason) => bus.refetchEverywhere(reason) });
+  const devices = await startDeviceIngest({ app, config, db, deviceKeys, bus, metrics, scheduler, log: app.log, now, print, options: options.ingest, rules: alarms.engine, refetchConsoles: (reason) => bus.refetchEverywhere(reason), carrier: carrier.applyLogged });
+  deviceLog = devices.deviceLog;
   originDataRoutes(routes, originDataService({ telemetry: devices.telemetry, messages: devices.messages, workers, timeZone: async () => (await settings.get('timeZone')) ?? 'UTC', now }));
   liveRoutes(routes, { db, live: devices.live, now });
   ingestDownlink = devices.downlink;

@@ -8,7 +8,7 @@ import type { Metrics } from '../ops/metrics.ts';
 import { commandQueueRepository } from './command-queue.repository.ts';
 import type { DeviceKeySeal } from './device-key-seal.ts';
 import { deviceDirectory, type DeviceDirectory } from './device-directory.ts';
-import { startDeviceLog, type DeviceLog, type PartitionRules } from './device-log/device-log.ts';
+import { startDeviceLog, type CarrierMessageHandler, type DeviceLog, type PartitionRules } from './device-log/device-log.ts';
 import { deviceHttpRoutes } from './device-http.routes.ts';
 import { createDownlink } from './downlink-impl.ts';
 import { startEmbeddedBroker } from './embedded-broker.ts';
@@ -59,6 +59,8 @@ export async function startDeviceIngest(deps: {
   rules: PartitionRules;
   /** Tells every console to fetch the pending list again (device log: a partition taken over). */
   refetchConsoles: (reason: string) => void;
+  /** Applies the carrier's pushed messages read from the device log (device log only). */
+  carrier: CarrierMessageHandler;
 }): Promise<DeviceIngest> {
   const { config, db, now } = deps;
   const directory = deviceDirectory(db, { now, deviceKeys: deps.deviceKeys });
@@ -74,7 +76,7 @@ export async function startDeviceIngest(deps: {
   let mqttTlsPort: number | null = null;
   let deviceLog: DeviceLog | null = null;
   if (config.mqttUrl && config.deviceLog) {
-    deviceLog = await startDeviceLog({ settings: config.deviceLog, db, ingest, rules: deps.rules, refetchConsoles: deps.refetchConsoles, metrics: deps.metrics, log: deps.log, now });
+    deviceLog = await startDeviceLog({ settings: config.deviceLog, db, ingest, carrier: deps.carrier, rules: deps.rules, refetchConsoles: deps.refetchConsoles, metrics: deps.metrics, log: deps.log, now });
     broker = await connectExternalBroker({ url: config.mqttUrl, shareGroup: config.mqttShareGroup, ingest, log: deps.log, deviceLog });
     deps.print(`Devices: MQTT broker ${describeMqttUrl(config.mqttUrl)} through the device log (NATS stream ${config.deviceLog.stream}, ${config.deviceLog.partitions} partitions)`);
   } else if (config.mqttUrl) {

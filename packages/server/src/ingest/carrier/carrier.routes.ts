@@ -8,6 +8,8 @@ import type { CarrierService } from './carrier.service.ts';
 /** Largest push body accepted from the carrier. */
 const PUSH_BODY_MAX_BYTES = 256 * 1024;
 export const CARRIER_PUSH_PATH = '/api/carrier/push';
+/** Seconds the carrier should wait before it sends a refused push again (Retry-After), as a device does. */
+const STORE_FAILED_RETRY_AFTER_S = 5;
 
 /** Constant-time comparison of the presented secret with the configured one. */
 function secretMatches(presented: string | undefined, secret: string): boolean {
@@ -36,7 +38,12 @@ export function carrierRoutes(app: FastifyInstance, routes: OperationRegistrar, 
     if (!pushSecret || !secretMatches(presentedSecret(request.headers), pushSecret)) {
       return reply.code(401).send({ status: 401, data: null, msg: 'carrier secret missing or wrong' });
     }
-    const result = await carrier.receive(request.body);
-    return { status: Status.OK, data: result, msg: 'ok' };
+    const outcome = await carrier.receive(request.body);
+    if (!outcome.ok) {
+      // The device log (NATS_URL) did not take it: the carrier sends the push again (the reports already in the log stay one copy).
+      void reply.header('retry-after', String(STORE_FAILED_RETRY_AFTER_S));
+      return reply.code(503).send({ status: 503, data: { reason: outcome.reason }, msg: request.t('deviceApi.refused', { reason: outcome.reason }) });
+    }
+    return { status: Status.OK, data: outcome.result, msg: 'ok' };
   });
 }

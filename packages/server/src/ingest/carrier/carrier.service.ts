@@ -1,13 +1,15 @@
 import type { DeviceKeySeal } from '../device-key-seal.ts';
 import crypto from 'node:crypto';
-import { CarrierPushSchema, DEVICE_TYPES, Status, type CarrierDevice, type DevicePlacement, type DeviceStatusEvent, type OutputOf, type syncAllThirdDevice, type syncThirdDevice } from '@vigil/contracts';
+import { CarrierPushSchema, DEVICE_TYPES, Status, type CarrierDevice, type DeviceChannel, type DeviceLogMessage, type DevicePlacement, type DeviceStatusEvent, type OutputOf, type syncAllThirdDevice, type syncThirdDevice } from '@vigil/contracts';
 import type { Transactional } from '../../db/transactional.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, errors } from '../../http/errors.ts';
 import type { Metrics } from '../../ops/metrics.ts';
 import type { CarrierDeviceRow, CarrierRepository, CarrierStatusChange } from './carrier.repository.ts';
+import type { DeviceLog } from '../device-log/device-log.ts';
+import type { DropReason } from '../drop-log.ts';
 import type { CarrierClient } from './carrier.client.ts';
-import { carrierPushToVigil, type VigilDeviceMessage } from './translate.ts';
+import { carrierPushToVigil, fromLogPayload, toLogPayload, type VigilDeviceMessage } from './translate.ts';
 
 /** A carrier may push one report or a list of them. */
 export const CARRIER_PUSH_BATCH_MAX = 100;
@@ -17,6 +19,9 @@ export interface CarrierPushResult {
   /** Malformed reports, unknown alarm codes and devices Vigil does not hold: counted and dropped. */
   dropped: number;
 }
+
+/** The answer to a push: the reports taken, or the device log could not take them (the carrier retries the push). */
+export type CarrierPushOutcome = { ok: true; result: CarrierPushResult } | { ok: false; reason: 'storeFailed' };
 
 const placementOf = (row: CarrierDeviceRow): DevicePlacement => ({ providerId: row.provider_id, bedId: row.bed_id, roomId: row.room_id, residentId: row.resident_id });
 
@@ -46,6 +51,8 @@ export interface CarrierServiceDeps {
   metrics: Metrics;
   /** A device taken into stock gets a key, stored sealed. */
   deviceKeys: DeviceKeySeal;
+  /** The durable device log (NATS_URL) once ingest has started it: pushes go through it. Null without one. */
+  deviceLog: () => Pick<DeviceLog, 'append'> | null;
 }
 
 /**
@@ -57,16 +64,17 @@ export function carrierService(deps: CarrierServiceDeps) {
   const { carriers, transaction, client, bus, now, log } = deps;
   const reports = deps.metrics.counter({
     name: 'vigil_carrier_push_reports_total',
-    help: 'Reports pushed by the NB-IoT carrier platform, by result (accepted, malformed, unknownDevice)',
+    help: 'Reports pushed by the NB-IoT carrier platform, by result (accepted, malformed, unknownDevice, storeFailed: the device log did not take it)',
     labelNames: ['result'],
   });
 
-  /** One translated message: update the row, then publish as ingest does. */
-  async function apply(message: VigilDeviceMessage, receivedAt: number): Promise<boolean> {
-    const row = await carriers.findByImei(message.deviceId);
-    if (!row) return false;
+  /**
+   * One translated message: update the row, then publish as ingest does. `logMessage` is the
+   * device-log message it was read from (the alarms it raises are idempotent by it).
+   */
+  async function apply(row: CarrierDeviceRow, message: VigilDeviceMessage, receivedAt: number, logMessage?: DeviceLogMessage): Promise<void> {
     const wasOnline = row.online === 1;
-    const base = { deviceId: row.device_id, deviceType: row.device_type, receivedAt, ...placementOf(row) };
+    const base = { deviceId: row.device_id, deviceType: row.device_type, receivedAt, ...placementOf(row), ...(logMessage ? { logMessage } : {}) };
     if (message.channel === 'status') {
       const { online, ...status } = message.message;
       await carriers.applyStatus(
@@ -75,12 +83,36 @@ export function carrierService(deps: CarrierServiceDeps) {
         wasOnline,
       );
       await bus.publish('device.status', { ...base, online, reason: online && !wasOnline ? 'returned' : 'message', wasOnline, status });
-      return true;
+      return;
     }
     await carriers.applyStatus(row.id, { online: true, lastSeenAt: receivedAt, now: receivedAt }, wasOnline);
     if (!wasOnline) await bus.publish('device.status', { ...base, online: true, reason: 'returned', wasOnline, status: {} });
     await bus.publish('device.event', { ...base, subDevice: null, event: message.message });
-    return true;
+  }
+
+  /** Without the device log: each message applied here, now (each reads the row the one before it changed). */
+  async function applyHere(messages: VigilDeviceMessage[], receivedAt: number): Promise<'accepted' | 'unknownDevice'> {
+    let known = true;
+    for (const message of messages) {
+      const row = await carriers.findByImei(message.deviceId);
+      if (row) await apply(row, message, receivedAt);
+      else known = false;
+    }
+    return known ? 'accepted' : 'unknownDevice';
+  }
+
+  /**
+   * With the device log: appended under the Vigil device's ID, so its partition's owner applies them
+   * in order with the device's other messages (applyLogged). The same report pushed again is the same
+   * messages, which the log keeps once.
+   */
+  async function appendToLog(deviceLog: Pick<DeviceLog, 'append'>, messages: VigilDeviceMessage[]): Promise<'accepted' | 'unknownDevice' | 'storeFailed'> {
+    const row = await carriers.findByImei(messages[0].deviceId);
+    if (!row) return 'unknownDevice';
+    for (const message of messages) {
+      if (!(await deviceLog.append(row.device_id, message.channel, toLogPayload(message), 'carrier'))) return 'storeFailed';
+    }
+    return 'accepted';
   }
 
   return {
@@ -136,8 +168,13 @@ export function carrierService(deps: CarrierServiceDeps) {
       return { deviceId, imei: fresh?.imei ?? imei, online: fresh?.online === 1, firmwareVersion: fresh?.firmware_version ?? null, lastSeenAt: fresh?.last_seen_at ?? null };
     },
 
-    /** The carrier's HTTP push: one report or a list. Never throws for a bad report; it is counted and dropped. */
-    async receive(body: unknown): Promise<CarrierPushResult> {
+    /**
+     * The carrier's HTTP push: one report or a list. A bad report is counted and dropped, never
+     * thrown. With the device log the push is answered once the log holds every report's messages;
+     * if it cannot take one, the push is refused (`storeFailed`) for the carrier to send again.
+     */
+    async receive(body: unknown): Promise<CarrierPushOutcome> {
+      const deviceLog = deps.deviceLog();
       const batch = Array.isArray(body) ? body.slice(0, CARRIER_PUSH_BATCH_MAX) : [body];
       const result: CarrierPushResult = { accepted: 0, dropped: Array.isArray(body) ? Math.max(0, body.length - CARRIER_PUSH_BATCH_MAX) : 0 };
       if (result.dropped > 0) reports.inc({ result: 'malformed' }, result.dropped);
@@ -149,17 +186,27 @@ export function carrierService(deps: CarrierServiceDeps) {
           reports.inc({ result: 'malformed' });
           continue;
         }
-        const receivedAt = now();
-        let known = true;
-        for (const message of messages) known = (await apply(message, receivedAt)) && known;
-        reports.inc({ result: known ? 'accepted' : 'unknownDevice' });
-        if (known) result.accepted++;
+        const outcome = deviceLog ? await appendToLog(deviceLog, messages) : await applyHere(messages, now());
+        reports.inc({ result: outcome });
+        if (outcome === 'storeFailed') return { ok: false, reason: 'storeFailed' };
+        if (outcome === 'accepted') result.accepted++;
         else {
           result.dropped++;
           log.warn({ imei: messages[0].deviceId }, 'carrier push for a device Vigil does not hold, dropped');
         }
       }
-      return result;
+      return { ok: true, result };
+    },
+
+    /** A message of a push read from the device log by its partition's owner (NATS_URL): applied as receive() applies it without the log. */
+    async applyLogged(deviceId: string, channel: DeviceChannel, payload: Uint8Array, logMessage: DeviceLogMessage): Promise<{ ok: true } | { ok: false; reason: DropReason }> {
+      const message = fromLogPayload(deviceId, channel, payload);
+      if (!message) return { ok: false, reason: 'malformed' };
+      // Removed from the registry since the push was answered.
+      const row = await carriers.findByDeviceId(deviceId);
+      if (!row) return { ok: false, reason: 'unknownDevice' };
+      await apply(row, message, now(), logMessage);
+      return { ok: true };
     },
   };
 }

@@ -6,7 +6,13 @@ import { startSimulatedCarrier, type SimulatedCarrier } from '@vigil/simulator';
 import type { Insertable } from 'kysely';
 import type { DevicesTable } from '../../db/schema.ts';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../../test/harness.ts';
+import { transactional } from '../../db/transactional.ts';
+import { createMetrics } from '../../ops/metrics.ts';
+import type { DeviceLogTransport } from '../device-log/device-log.ts';
+import { carrierClient } from './carrier.client.ts';
+import { carrierRepository } from './carrier.repository.ts';
 import { CARRIER_PUSH_PATH } from './carrier.routes.ts';
+import { carrierService } from './carrier.service.ts';
 
 const SECRET = 'carrier-push-secret-for-tests-0001';
 const IMEI = { sos: '861000000000001', door: '861000000000002', smoke: '861000000000003', stranger: '861000000000004', unlisted: '861000000000005' };
@@ -124,6 +130,32 @@ describe('NB-IoT carrier adapter against the simulated carrier platform', () => 
     const notJson = await server.vigil.app.inject({ method: 'POST', url: CARRIER_PUSH_PATH, payload: '{not json', headers: { 'content-type': 'application/json', 'x-carrier-secret': SECRET } });
     assert.notEqual(notJson.statusCode, 500);
     assert.notEqual(notJson.json().status, 500);
+  });
+
+  test('with the device log (NATS_URL) a report is appended under the Vigil device for its partition\'s owner to apply; a log that does not take it refuses the push', async () => {
+    const { db } = server.vigil.database;
+    const appended: { deviceId: string; channel: string; transport?: DeviceLogTransport }[] = [];
+    let logTakes = true;
+    // The log stands in for NATS here (its own tests run on two processes: ingest/device-log/device-log-http.test.ts).
+    const service = carrierService({
+      carriers: carrierRepository(db),
+      transaction: transactional(db, (trx) => ({ carriers: carrierRepository(trx) })),
+      client: carrierClient({ url: null, token: null, pushSecret: null }),
+      bus: server.vigil.bus, now: Date.now, log: { warn: () => {} }, metrics: createMetrics(), deviceKeys: server.vigil.deviceKeys,
+      deviceLog: () => ({
+        append: async (deviceId, channel, _payload, transport) => {
+          if (logTakes) appended.push({ deviceId, channel, transport });
+          return logTakes;
+        },
+      }),
+    });
+    const before = await row('NB-DOOR-1');
+    const report = { messageType: 'eventReport', deviceId: 'x', IMEI: IMEI.door, timestamp: Date.now(), payload: { alarmCode: 5, alarmStatus: 1, battery: 9 } };
+    assert.deepEqual(await service.receive([report, { ...report, IMEI: '861999999999999' }]), { ok: true, result: { accepted: 1, dropped: 1 } });
+    assert.deepEqual(appended, [{ deviceId: 'NB-DOOR-1', channel: 'status', transport: 'carrier' }, { deviceId: 'NB-DOOR-1', channel: 'event', transport: 'carrier' }]);
+    assert.equal((await row('NB-DOOR-1'))?.battery, before?.battery, 'the process that answered applied nothing: the owner does');
+    logTakes = false;
+    assert.deepEqual(await service.receive(report), { ok: false, reason: 'storeFailed' });
   });
 });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CarrierPushSchema, EventMessageSchema, StatusMessageSchema } from '@vigil/contracts';
-import { carrierPushToVigil, signalLevel } from './translate.ts';
+import { carrierPushToVigil, fromLogPayload, signalLevel, toLogPayload } from './translate.ts';
 
 const IMEI = '861234567890123';
 const push = (body: object) => CarrierPushSchema.parse({ deviceId: 'ctw-1', IMEI, productId: 'p1', timestamp: 1_760_000_000_000, ...body });
@@ -32,5 +32,17 @@ describe('carrier push translation', () => {
 
   it('grades NB-IoT coverage', () => {
     assert.deepEqual([-80, -90, -100, -110, -120, -130].map(signalLevel), [5, 4, 3, 2, 1, 0]);
+  });
+
+  it('writes a message for the device log as the same bytes each time, and reads it back for the Vigil device', () => {
+    const report = { messageType: 'eventReport', payload: { alarmCode: 1, alarmStatus: 1, battery: 15 } };
+    const messages = carrierPushToVigil(push(report));
+    // The same push sent again is the same bytes: the log keeps it once.
+    assert.deepEqual(carrierPushToVigil(push(report)).map(toLogPayload), messages.map(toLogPayload));
+    const read = messages.map((message) => fromLogPayload('NB-SOS-1', message.channel, toLogPayload(message)));
+    assert.deepEqual(read, messages.map((message) => ({ ...message, deviceId: 'NB-SOS-1' })));
+    assert.equal(fromLogPayload('NB-SOS-1', 'event', Buffer.from('{"type":')), null);
+    assert.equal(fromLogPayload('NB-SOS-1', 'event', Buffer.from('{"ts":1,"type":"levitation","status":1}')), null);
+    assert.equal(fromLogPayload('NB-SOS-1', 'telemetry', toLogPayload(messages[0])), null);
   });
 });

@@ -1,4 +1,4 @@
-import { CARRIER_ALARM_CODES, type CarrierPush, type EventMessage, type StatusMessage } from '@vigil/contracts';
+import { CARRIER_ALARM_CODES, EventMessageSchema, StatusMessageSchema, type CarrierPush, type DeviceChannel, type EventMessage, type StatusMessage } from '@vigil/contracts';
 
 /** A message of Vigil's device protocol, as if the device had sent it itself. */
 export type VigilDeviceMessage =
@@ -42,4 +42,28 @@ export function carrierPushToVigil(push: CarrierPush): VigilDeviceMessage[] {
     messages.push({ deviceId, channel: 'event', message: { ts, type, status: payload.alarmStatus ?? 1 } });
   }
   return messages;
+}
+
+/** The message as the device log stores it (NATS_URL): its JSON, the same bytes for the same push, so a push sent again is one log message. */
+export function toLogPayload(message: VigilDeviceMessage): Buffer {
+  return Buffer.from(JSON.stringify(message.message));
+}
+
+/** A message read back from the device log for the Vigil device `deviceId`; null when it is not one toLogPayload writes. */
+export function fromLogPayload(deviceId: string, channel: DeviceChannel, payload: Uint8Array): VigilDeviceMessage | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(payload).toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (channel === 'status') {
+    const status = StatusMessageSchema.safeParse(body);
+    return status.success ? { deviceId, channel, message: status.data } : null;
+  }
+  if (channel === 'event') {
+    const event = EventMessageSchema.safeParse(body);
+    return event.success ? { deviceId, channel, message: event.data } : null;
+  }
+  return null;
 }

@@ -3,104 +3,42 @@ import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { deviceTopic } from '@vigil/contracts';
 import mqtt from 'mqtt';
-import { connect, type NatsConnection } from 'nats';
-import pg from 'pg';
-import { randomDeviceId } from '../../test/alarm-fixtures.ts';
-import { testDeviceKeys } from '../../test/device-keys.ts';
-import { freshPostgres } from '../../test/harness.ts';
-import { startVigilProcess, type VigilProcess } from '../../test/processes.ts';
+import { insertLogDevices, startDeviceLogCluster, TEST_MOSQUITTO, waitFor, type DeviceLogCluster } from '../../test/device-log-fixtures.ts';
+import type { VigilProcess } from '../../test/processes.ts';
+import { CARRIER_PUSH_PATH } from '../carrier/carrier.routes.ts';
 import { partitionOf } from './partitions.ts';
 
-const POSTGRES = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
-const MOSQUITTO = process.env.TEST_MQTT_URL?.trim() || 'mqtt://127.0.0.1:1883';
-const NATS = process.env.TEST_NATS_URL?.trim() || 'nats://127.0.0.1:4222';
 const PARTITIONS = 4;
 const FALL_DETECTOR = 21007;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The NB-IoT SOS button (SOS-N03), reporting through the carrier's platform. */
+const NB_SOS_BUTTON = 20993;
+const CARRIER_SECRET = 'carrier-push-secret-for-log-tests';
 
 /**
- * Issue 26: with NATS_URL, a device message posted over HTTP (docs/device-protocol.md) goes through
- * the same durable device log as one heard over MQTT: the process that answers the device checks it
- * (400, 413, 429 as before), appends it and answers 200 once the log holds it; the partition's owner
- * handles it, in order with the device's MQTT messages, and a retried body is one message.
+ * Issue 26: with NATS_URL, a device message posted over HTTP (docs/device-protocol.md) and a report
+ * the NB-IoT carrier's platform pushes (docs/carrier-adapter.md) go through the same durable device
+ * log as one heard over MQTT: the process that answers checks it (the same refusals as before),
+ * appends it and answers 200 once the log holds it; the partition's owner handles it, in order with
+ * the device's other messages, and a body sent again is one message.
  */
-describe('device messages over HTTP through the device log (two processes)', { timeout: 120_000 }, () => {
-  let database: { url: string; drop: () => Promise<void> };
-  let admin: pg.Client;
+describe('device messages over HTTP and carrier pushes through the device log (two processes)', { timeout: 150_000 }, () => {
+  let cluster: DeviceLogCluster;
   let publisher: mqtt.MqttClient;
-  let nats: NatsConnection;
   let a: VigilProcess;
   let b: VigilProcess;
-  let stream = '';
-  let providerId = 0;
 
   before(async () => {
-    database = await freshPostgres(POSTGRES);
-    const unique = crypto.randomBytes(6).toString('hex');
-    stream = `VIGIL_TEST_${unique}`;
-    const env = {
-      DATABASE_URL: database.url, REDIS_URL: REDIS, REDIS_CHANNEL: `vigil:test:${unique}`, MQTT_URL: MOSQUITTO,
-      NATS_URL: NATS, NATS_STREAM: stream, DEVICE_LOG_PARTITIONS: String(PARTITIONS),
-    };
-    a = await startVigilProcess({ ...env, VIGIL_TEST_SEED: '1' });
-    b = await startVigilProcess(env);
-    admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-    providerId = (await admin.query<{ id: number }>(`select provider_id as id from accounts where user_name = 'demotwoa'`)).rows[0].id;
-    publisher = await mqtt.connectAsync(MOSQUITTO, { protocolVersion: 5, clientId: `log-http-test-${unique}`, reconnectPeriod: 0 });
-    nats = await connect({ servers: NATS });
-    await waitFor('the partitions split between the two processes', async () => {
-      const held = await owners();
-      return [a, b].every((vigil) => [...held.values()].filter((pid) => pid === vigil.child.pid).length === PARTITIONS / 2);
-    }, 20_000);
+    ({ cluster, processes: [a, b] } = await startDeviceLogCluster({ partitions: PARTITIONS, processes: 2, env: { CARRIER_PUSH_SECRET: CARRIER_SECRET } }));
+    publisher = await mqtt.connectAsync(TEST_MOSQUITTO, { protocolVersion: 5, clientId: `log-http-test-${cluster.unique}`, reconnectPeriod: 0 });
   });
   after(async () => {
     await publisher?.endAsync();
-    await admin?.end();
-    for (const vigil of [a, b]) await vigil?.stop();
-    if (nats) {
-      await (await nats.jetstreamManager()).streams.delete(stream).catch(() => {});
-      await nats.close();
-    }
-    await database?.drop();
+    await cluster?.close();
   });
 
-  async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (await check()) return;
-      await sleep(200);
-    }
-    assert.fail(`timed out waiting until ${what}`);
-  }
-
-  /** Partition → the pid of the process holding its live lease (owner names carry the pid). */
-  async function owners(): Promise<Map<number, number>> {
-    const rows = (await admin.query<{ partition: number; owner: string }>(`select partition, owner from device_log_partitions where stream = $1 and owner is not null and lease_until > $2`, [stream, Date.now()])).rows;
-    const map = new Map<number, number>();
-    for (const row of rows) {
-      const vigil = [a, b].find((candidate) => row.owner.includes(`-${candidate.child.pid}-`));
-      if (vigil?.child.pid !== undefined) map.set(row.partition, vigil.child.pid);
-    }
-    return map;
-  }
-
-  /** Fall detectors (with their plain keys) whose partitions `owner` holds, so a post to the other process must cross the log. */
-  async function devicesOwnedBy(owner: VigilProcess, count: number): Promise<{ deviceId: string; key: string }[]> {
-    const map = await owners();
-    const devices: { deviceId: string; key: string }[] = [];
-    while (devices.length < count) {
-      const deviceId = randomDeviceId('LOGH');
-      if (map.get(partitionOf(deviceId, PARTITIONS)) === owner.child.pid) devices.push({ deviceId, key: crypto.randomBytes(12).toString('hex') });
-    }
-    const time = Date.now();
-    await admin.query(
-      `insert into devices (device_id, cipher_id, device_type, device_key, provider_id, pairing, online, location, settings, remark, created_at, updated_at)
-       select id, 'C' || id, $3, key, $4, 'none', 0, '', '{}', '', $5, $5 from unnest($1::text[], $2::text[]) as t(id, key)`,
-      [devices.map((device) => device.deviceId), devices.map((device) => testDeviceKeys.seal(device.key)), FALL_DETECTOR, providerId, time],
-    );
-    return devices;
+  /** Devices of a type (with their plain keys) whose partitions `owner` holds, so a message sent to the other process must cross the log. */
+  async function devicesOwnedBy(owner: VigilProcess, count: number, deviceType = FALL_DETECTOR) {
+    return insertLogDevices(cluster, await cluster.idsOwnedBy(owner, count, 'LOGH'), deviceType);
   }
 
   const post = (vigil: VigilProcess, device: { deviceId: string; key: string }, channel: string, body: string) =>
@@ -111,27 +49,10 @@ describe('device messages over HTTP through the device log (two processes)', { t
     return Number(/^vigil_device_log_handled_total\{result="handled"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
   }
 
-  const lastSeq = async () => (await (await nats.jetstreamManager()).streams.info(stream)).state.last_seq;
-
-  /**
-   * The device's messages appended after `afterSeq`. Both processes hear every device topic on the
-   * shared Mosquitto, so other tests' devices are appended to this stream too: the log's tail is not
-   * ours to read, the device's own messages are.
-   */
-  async function logMessagesOf(deviceId: string, afterSeq: number) {
-    const manager = await nats.jetstreamManager();
-    const found = [];
-    for (let seq = afterSeq + 1, last = await lastSeq(); seq <= last; seq++) {
-      const message = await manager.streams.getMessage(stream, { seq }).catch(() => null);
-      if (message?.header.get('Vigil-Device') === deviceId) found.push(message);
-    }
-    return found;
-  }
-
   test('a fall posted to the process that does not own the device is appended to the log and handled by the owner; bad bodies are refused before the log', async () => {
     const [device] = await devicesOwnedBy(b, 1);
     const handledBefore = await handledBy(b);
-    const seqBefore = await lastSeq();
+    const seqBefore = await cluster.lastSeq();
 
     const malformed = await post(a, device, 'event', '{"type":');
     assert.equal(malformed.status, 400);
@@ -141,18 +62,18 @@ describe('device messages over HTTP through the device log (two processes)', { t
     assert.equal(((await unknownType.json()) as { data: { reason: string } }).data.reason, 'unknownType');
     const wrongKey = await post(a, { ...device, key: 'not-the-key' }, 'event', JSON.stringify({ ts: Date.now(), type: 'fall', status: 2 }));
     assert.equal(wrongKey.status, 401);
-    assert.deepEqual(await logMessagesOf(device.deviceId, seqBefore), [], 'nothing refused reached the log');
+    assert.deepEqual(await cluster.logMessagesOf(device.deviceId, seqBefore), [], 'nothing refused reached the log');
 
     const answer = await post(a, device, 'event', JSON.stringify({ ts: Date.now(), type: 'fall', status: 2 }));
     assert.equal(answer.status, 200);
     assert.deepEqual(((await answer.json()) as { data: unknown }).data, { commands: [] });
     // Answered once the log holds it: the message is in the device's partition, marked as posted over HTTP.
-    const stored = await logMessagesOf(device.deviceId, seqBefore);
+    const stored = await cluster.logMessagesOf(device.deviceId, seqBefore);
     assert.equal(stored.length, 1, 'one message of the device in the log');
-    assert.equal(stored[0].subject, `${stream}.p${partitionOf(device.deviceId, PARTITIONS)}`);
+    assert.equal(stored[0].subject, `${cluster.stream}.p${partitionOf(device.deviceId, PARTITIONS)}`);
     assert.equal(stored[0].header.get('Vigil-Transport'), 'http');
 
-    await waitFor('the fall is an alarm', async () => (await admin.query(`select 1 from alarms where device_id = $1 and alert_type = 'FALL_ALARM'`, [device.deviceId])).rowCount === 1, 20_000);
+    await waitFor('the fall is an alarm', async () => (await cluster.admin.query(`select 1 from alarms where device_id = $1 and alert_type = 'FALL_ALARM'`, [device.deviceId])).rowCount === 1, 20_000);
     // The owner handled it. (That the other process did not is not readable from its count: it handles
     // other tests' devices in its own partitions; one consumer per partition is the failover test's.)
     assert.ok((await handledBy(b)) > handledBefore, 'the owner handled it');
@@ -165,8 +86,8 @@ describe('device messages over HTTP through the device log (two processes)', { t
     for (const vigil of [a, b, a]) assert.equal((await post(vigil, device, 'event', body)).status, 200);
     // A later message of the device, handled after the copies (one partition, in order): once it is in, they are too.
     assert.equal((await post(a, device, 'status', JSON.stringify({ online: true, battery: 42 }))).status, 200);
-    await waitFor('the later status is handled', async () => (await admin.query(`select 1 from devices where device_id = $1 and battery = 42`, [device.deviceId])).rowCount === 1, 20_000);
-    const alarms = (await admin.query<{ repeat_count: number }>(`select repeat_count from alarms where device_id = $1`, [device.deviceId])).rows;
+    await waitFor('the later status is handled', async () => (await cluster.admin.query(`select 1 from devices where device_id = $1 and battery = 42`, [device.deviceId])).rowCount === 1, 20_000);
+    const alarms = (await cluster.admin.query<{ repeat_count: number }>(`select repeat_count from alarms where device_id = $1`, [device.deviceId])).rows;
     assert.deepEqual(alarms, [{ repeat_count: 0 }], 'one alarm, no repeat');
   });
 
@@ -177,8 +98,82 @@ describe('device messages over HTTP through the device log (two processes)', { t
       await publisher.publishAsync(deviceTopic(device.deviceId, 'event'), JSON.stringify({ ts: Date.now(), type: 'fall', status: 0 }), { qos: 1 });
     }));
     const ids = devices.map((device) => device.deviceId);
-    await waitFor('every fall is an alarm', async () => (await admin.query<{ n: number }>(`select count(*)::int as n from alarms where device_id = any($1)`, [ids])).rows[0].n === devices.length, 20_000);
+    await waitFor('every fall is an alarm', async () => (await cluster.admin.query<{ n: number }>(`select count(*)::int as n from alarms where device_id = any($1)`, [ids])).rows[0].n === devices.length, 20_000);
     // Each end is handled after its fall (same partition, in order): wait until every alarm is relieved; an end handled first would leave it pending for good.
-    await waitFor('every fall is relieved by its end', async () => (await admin.query<{ n: number }>(`select count(*)::int as n from alarms where device_id = any($1) and relieved = 1`, [ids])).rows[0].n === devices.length, 20_000);
+    await waitFor('every fall is relieved by its end', async () => (await cluster.admin.query<{ n: number }>(`select count(*)::int as n from alarms where device_id = any($1) and relieved = 1`, [ids])).rows[0].n === devices.length, 20_000);
+  });
+
+  /** NB-IoT SOS buttons whose partitions `owner` holds, registered under a Vigil ID with their IMEI beside it (the carrier names the IMEI). */
+  async function sosButtonsOwnedBy(owner: VigilProcess, count: number) {
+    const imeis = new Map<string, string>();
+    const devices = await insertLogDevices(cluster, await cluster.idsOwnedBy(owner, count, 'LOGNB'), NB_SOS_BUTTON, (deviceId) => {
+      const imei = `86${crypto.randomInt(10 ** 12).toString().padStart(13, '0')}`;
+      imeis.set(deviceId, imei);
+      return imei;
+    });
+    return devices.map((device) => ({ ...device, imei: imeis.get(device.deviceId) ?? '' }));
+  }
+
+  const push = (vigil: VigilProcess, body: unknown, secret = CARRIER_SECRET) =>
+    fetch(`${vigil.baseUrl}${CARRIER_PUSH_PATH}`, { method: 'POST', headers: { 'x-carrier-secret': secret, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  /** The carrier's alarm report (code 1: SOS) as CTWing pushes it; `on` 1 pressed, 0 cleared. */
+  const sosReport = (imei: string, on: 0 | 1, extra: Record<string, number> = {}) =>
+    ({ messageType: 'eventReport', deviceId: `ctw-${imei}`, IMEI: imei, timestamp: Date.now(), payload: { alarmCode: 1, alarmStatus: on, ...extra } });
+  const pushAnswer = async (answer: Response) => ({ status: answer.status, data: ((await answer.json()) as { data: unknown }).data });
+
+  test('a carrier push to the process that does not own the device is in the log under the device and raised by the owner; refused and dropped reports never reach the log', async () => {
+    const [button] = await sosButtonsOwnedBy(b, 1);
+    const seqBefore = await cluster.lastSeq();
+
+    assert.equal((await push(a, sosReport(button.imei, 1), 'not-the-carrier-secret')).status, 401);
+    const dropped = await push(a, [{ messageType: 'nonsense' }, { ...sosReport(button.imei, 1), payload: { alarmCode: 99, alarmStatus: 1 } }, sosReport('869999999999999', 1)]);
+    assert.deepEqual(await pushAnswer(dropped), { status: 200, data: { accepted: 0, dropped: 3 } }, 'malformed, unknown alarm code, unknown device: answered as without the log');
+    assert.deepEqual(await cluster.logMessagesOf(button.deviceId, seqBefore), [], 'nothing refused or dropped reached the log');
+
+    const answer = await push(a, sosReport(button.imei, 1, { battery: 15 }));
+    assert.deepEqual(await pushAnswer(answer), { status: 200, data: { accepted: 1, dropped: 0 } });
+    // Answered once the log holds it: the report's status and event, under the Vigil device's ID, in its partition.
+    const stored = await cluster.logMessagesOf(button.deviceId, seqBefore);
+    assert.deepEqual(stored.map((message) => [message.header.get('Vigil-Channel'), message.header.get('Vigil-Transport'), message.subject]), [
+      ['status', 'carrier', `${cluster.stream}.p${partitionOf(button.deviceId, PARTITIONS)}`],
+      ['event', 'carrier', `${cluster.stream}.p${partitionOf(button.deviceId, PARTITIONS)}`],
+    ]);
+    await waitFor('the SOS is an alarm', async () => (await cluster.admin.query(`select 1 from alarms where device_id = $1 and alert_type = 'SOS'`, [button.deviceId])).rowCount === 1, 20_000);
+    // Raised from the log message (only the partition's owner consumes it), not by the process that answered the carrier.
+    const alarm = (await cluster.admin.query<{ source_message: string | null }>(`select source_message from alarms where device_id = $1`, [button.deviceId])).rows;
+    assert.deepEqual(alarm, [{ source_message: `${cluster.stream}:${stored[1].seq}` }]);
+    assert.equal((await cluster.admin.query<{ battery: number }>(`select battery from devices where device_id = $1`, [button.deviceId])).rows[0].battery, 15);
+  });
+
+  test('the carrier pushing the same report again (its answer was lost) makes one log message each and one alarm, without a repeat', async () => {
+    const [button] = await sosButtonsOwnedBy(b, 1);
+    const seqBefore = await cluster.lastSeq();
+    const report = sosReport(button.imei, 1, { battery: 30 });
+    // The retry may reach either process (a load balancer in front of both).
+    for (const vigil of [a, b, a]) assert.deepEqual(await pushAnswer(await push(vigil, report)), { status: 200, data: { accepted: 1, dropped: 0 } });
+    // A later report of the device, handled after the copies (one partition, in order): once it is in, they are too.
+    assert.equal((await push(b, { messageType: 'dataReport', deviceId: `ctw-${button.imei}`, IMEI: button.imei, timestamp: Date.now() + 1, payload: { battery: 42 } })).status, 200);
+    await waitFor('the later report is handled', async () => (await cluster.admin.query(`select 1 from devices where device_id = $1 and battery = 42`, [button.deviceId])).rowCount === 1, 20_000);
+    const alarms = (await cluster.admin.query<{ repeat_count: number }>(`select repeat_count from alarms where device_id = $1`, [button.deviceId])).rows;
+    assert.deepEqual(alarms, [{ repeat_count: 0 }], 'one alarm, no repeat');
+    assert.deepEqual((await cluster.logMessagesOf(button.deviceId, seqBefore)).map((message) => message.header.get('Vigil-Channel')), ['status', 'event', 'status'], 'the report once, then the later one');
+  });
+
+  test('a carrier push and the device\'s own HTTP post right after keep their order, either way round: every SOS is relieved', async () => {
+    const buttons = await sosButtonsOwnedBy(b, 20);
+    const sos = (status: 0 | 1) => JSON.stringify({ ts: Date.now(), type: 'sos', status });
+    await Promise.all(buttons.map(async (button, index) => {
+      if (index % 2 === 0) {
+        assert.equal((await push(a, sosReport(button.imei, 1))).status, 200);
+        assert.equal((await post(a, button, 'event', sos(0))).status, 200);
+      } else {
+        assert.equal((await post(a, button, 'event', sos(1))).status, 200);
+        assert.equal((await push(b, sosReport(button.imei, 0))).status, 200);
+      }
+    }));
+    const ids = buttons.map((button) => button.deviceId);
+    await waitFor('every SOS is an alarm', async () => (await cluster.admin.query<{ n: number }>(`select count(*)::int as n from alarms where device_id = any($1)`, [ids])).rows[0].n === buttons.length, 20_000);
+    // Each clear is handled after its SOS (same partition, in order, whichever way each came): one handled first would leave the alarm pending for good.
+    await waitFor('every SOS is relieved by its clear', async () => (await cluster.admin.query<{ n: number }>(`select count(*)::int as n from alarms where device_id = any($1) and relieved = 1`, [ids])).rows[0].n === buttons.length, 20_000);
   });
 });

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { AckPolicy, connect, DeliverPolicy, headers, nanos, StorageType, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
-import { DEVICE_UPLINK_CHANNELS, type DeviceChannel } from '@vigil/contracts';
+import { DEVICE_UPLINK_CHANNELS, type DeviceChannel, type DeviceLogMessage } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
 import { retryOnConnectionLoss } from '../../db/connection-retry.ts';
 import type { Metrics } from '../../ops/metrics.ts';
+import type { DropReason } from '../drop-log.ts';
 import type { Ingest, IngestLog } from '../ingest.ts';
 import { deviceLogRepository } from './device-log.repository.ts';
 import { deviceMessageId, fairShare, partitionOf } from './partitions.ts';
@@ -34,13 +35,22 @@ export interface PartitionRules {
   relinquish(given: (deviceId: string) => boolean): Promise<void>;
 }
 
+/** How a message came in when it was not heard from the broker: posted by the device, or pushed by the carrier's platform. */
+export type DeviceLogTransport = 'http' | 'carrier';
+
+/**
+ * Applies a message of a carrier push (docs/carrier-adapter.md) in the partition's owner, as the
+ * carrier adapter applies it without the log; the alarms it raises are committed when it resolves.
+ */
+export type CarrierMessageHandler = (deviceId: string, channel: DeviceChannel, payload: Uint8Array, logMessage: DeviceLogMessage) => Promise<{ ok: true } | { ok: false; reason: DropReason }>;
+
 export interface DeviceLog {
   /**
-   * Appends a device message heard from the broker (every process appends; the stream keeps one copy)
-   * or received over HTTP (`transport: 'http'`). Answers whether the log holds it now (stored, or a
-   * copy already was); false after retries, logged and counted.
+   * Appends a device message heard from the broker (every process appends; the stream keeps one copy),
+   * posted over HTTP (`transport: 'http'`) or pushed by the carrier (`'carrier'`). Answers whether
+   * the log holds it now (stored, or a copy already was); false after retries, logged and counted.
    */
-  append(deviceId: string, channel: DeviceChannel, payload: Uint8Array, transport?: 'http'): Promise<boolean>;
+  append(deviceId: string, channel: DeviceChannel, payload: Uint8Array, transport?: DeviceLogTransport): Promise<boolean>;
   /** The partitions this process consumes now. */
   owned(): number[];
   close(): Promise<void>;
@@ -73,6 +83,8 @@ export async function startDeviceLog(deps: {
   settings: DeviceLogSettings;
   db: Db;
   ingest: Ingest;
+  /** The carrier adapter's handling of its pushes' messages (they bypass ingest, as without the log). */
+  carrier: CarrierMessageHandler;
   rules: PartitionRules;
   /** Tells every console (here and in the other processes) to fetch the pending list again. */
   refetchConsoles: (reason: string) => void;
@@ -116,6 +128,8 @@ export async function startDeviceLog(deps: {
 
   async function handle(state: Running, batch: JsMsg[]): Promise<void> {
     let last: JsMsg | null = null;
+    /** Messages given to ingest since its last settle: queued there, not yet published. */
+    let unsettled = false;
     for (const message of batch) {
       last = message;
       if (message.seq <= state.handled) {
@@ -124,18 +138,27 @@ export async function startDeviceLog(deps: {
       }
       const deviceId = message.headers?.get('Vigil-Device') ?? '';
       const channel = message.headers?.get('Vigil-Channel');
-      // A message a device posted over HTTP passed ingest.check() in the process that answered it.
-      const overHttp = message.headers?.get('Vigil-Transport') === 'http';
+      const transport = message.headers?.get('Vigil-Transport');
       if (!deviceId || !isChannel(channel)) {
         ingest.refuse(channel ?? 'unknown', 'malformed', deviceId || null, 'device log message without device or channel');
         continue;
       }
+      const logMessage = { key: `${settings.stream}:${message.seq}`, replayed: message.seq <= state.replayUpTo };
       try {
-        const logMessage = { key: `${settings.stream}:${message.seq}`, replayed: message.seq <= state.replayUpTo };
-        await ingest.receive(deviceId, channel, Buffer.from(message.data), overHttp ? { transport: 'http', checked: true, logMessage } : { transport: 'external', logMessage });
+        if (transport === 'carrier') {
+          // The carrier's messages take effect at once: what ingest holds of this batch goes first, so a device's messages keep their order.
+          if (unsettled) await ingest.settle();
+          unsettled = false;
+          const outcome = await retrying('device log: carrier push', () => deps.carrier(deviceId, channel, message.data, logMessage));
+          if (!outcome.ok) ingest.refuse(channel, outcome.reason, deviceId, 'carrier push in the device log');
+        } else {
+          // A message a device posted over HTTP passed ingest.check() in the process that answered it.
+          await ingest.receive(deviceId, channel, Buffer.from(message.data), transport === 'http' ? { transport: 'http', checked: true, logMessage } : { transport: 'external', logMessage });
+          unsettled = true;
+        }
         handledCounter.inc({ result: 'handled' });
       } catch (error) {
-        log.error({ err: error, deviceId, seq: message.seq }, 'device log: ingest failed on a message');
+        log.error({ err: error, deviceId, seq: message.seq, transport: transport ?? 'mqtt' }, 'device log: handling failed on a message');
       }
     }
     if (!last) return;
