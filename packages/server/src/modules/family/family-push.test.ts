@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { insertDevice } from '../../test/alarm-fixtures.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../../test/push-service.ts';
+import { alarmRepository } from '../alarms/alarm.repository.ts';
 
 /**
  * Relatives' opt-in push (issue 28): with the care home's "relatives may receive alarm
@@ -188,6 +189,34 @@ describe('relatives\' opt-in alarm push', () => {
     await service.waitFor((push) => push.message.alarmId === alarm.id && push.subscription === phone.id);
     await server.vigil.push.sender.idle();
     assert.equal(service.received.filter((push) => push.subscription === foreignPhone.id).length, 0);
+  });
+
+  test('a red alarm committed, then handled, by a process that stopped before telling the relative reaches their phone once each by the sweep', async () => {
+    // Committed without the bus: as if the process died right after each commit.
+    const db = server.vigil.database.db;
+    const alarms = alarmRepository(db);
+    const deviceId = await insertDevice(db, { deviceType: 20993, providerId, bedId: own.bedId, roomId: null, residentId: own.id });
+    const raisedAt = Date.now() - 5000;
+    const { row } = await alarms.raiseOpen({
+      provider_id: providerId, device_id: deviceId, device_type: 20993, alert_type: 'SOS', alarm_group: 'SOS', alert_level: 1, open_key: `${deviceId}|SOS`,
+      resident_id: own.id, bed_id: own.bedId, room_id: null, floor_id: null, area_id: null, user_name: own.name, bunk: '', room: '', floor_area: '',
+      status: 1, duration: null, raised_at: raisedAt, last_at: raisedAt, repeat_count: 0, relieved: 0, release_source: 0, deal_state: 'unDeal',
+    });
+    assert.ok((await server.vigil.push.sweep(Date.now())) >= 1);
+    const raised = await service.waitFor((push) => push.message.alarmId === row.id && push.subscription === phone.id);
+    assert.equal(raised.message.body, formatMessage('de', 'push.family.raised', { name: own.name }));
+    await server.vigil.push.sweep(Date.now());
+    await server.vigil.push.sender.idle();
+    assert.equal(pushesOf(row.id).length, 1, 'a second sweep finds it claimed');
+
+    const handled = await alarms.handle(row.id, providerId, { handler_id: null, handler_name: 'night nurse', deal_time: Date.now() - 5000, deal_option: 'CHECKED', follow_up: null, remark: null });
+    assert.ok(handled, 'handled');
+    assert.ok((await server.vigil.push.sweep(Date.now())) >= 1);
+    const over = await service.waitFor((push) => push.message.alarmId === row.id && push.subscription === phone.id && push.message.kind === 'handled');
+    assert.equal(over.message.body, formatMessage('de', 'push.family.handled', { name: own.name }));
+    await server.vigil.push.sweep(Date.now());
+    await server.vigil.push.sender.idle();
+    assert.equal(pushesOf(row.id).length, 2, 'raise and end, once each');
   });
 
   test('opting out, or the care home turning it off, stops the pushes', async () => {

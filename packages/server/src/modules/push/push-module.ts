@@ -107,13 +107,31 @@ export function pushModule(deps: {
     return { providerId: row.provider_id, alarm: presentAlarm(row, await levels.levelsOf(row.provider_id), 'en-us') };
   }
 
-  /** Pushes what a stopped process committed but never pushed, or claimed but never finished. */
+  /**
+   * Pushes what a stopped process committed but never pushed (to the caregivers, and a red
+   * alarm's raise and end to the relatives), or claimed but never finished. The claims keep it
+   * once: a process still pushing it live, or another sweep, leaves it alone.
+   */
   async function sweep(time: number): Promise<number> {
     let count = 0;
-    for (const id of await repository.unclaimedAlarms(time - SWEEP_LOOKBACK_MS, time - SWEEP_GRACE_MS, 100)) {
+    const from = time - SWEEP_LOOKBACK_MS;
+    const to = time - SWEEP_GRACE_MS;
+    for (const id of await repository.unclaimedAlarms(from, to, 100)) {
       const found = await alarmRecord(id);
       if (!found) continue;
       sender.enqueue('new', found.providerId, found.alarm);
+      count += 1;
+    }
+    for (const id of await repository.unclaimedFamilyRaises(from, to, 100)) {
+      const found = await alarmRecord(id);
+      if (!found) continue;
+      sender.enqueueFamily('family-new', found.providerId, found.alarm);
+      count += 1;
+    }
+    for (const { alarmId, event } of await repository.unclaimedFamilyEnds(from, to, 100)) {
+      const found = await alarmRecord(alarmId);
+      if (!found) continue;
+      sender.enqueueFamily(event, found.providerId, found.alarm);
       count += 1;
     }
     for (const claim of await repository.staleClaims(time - STALE_CLAIM_MS, 100)) {

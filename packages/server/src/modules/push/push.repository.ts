@@ -279,6 +279,58 @@ export function pushRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * Pending red alarms of a resident, committed (or turned red) in [from, to), that a relative
+     * would be pushed and whose raise no process claimed for the relatives: their process stopped
+     * between the commit and the claim (or its queue was full).
+     */
+    async unclaimedFamilyRaises(from: number, to: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('alarms as a')
+        .innerJoin('care_home_notify as n', 'n.provider_id', 'a.provider_id')
+        .leftJoin('push_claims as c', (join) => join.onRef('c.alarm_id', '=', 'a.id').on('c.event', '=', 'family-new'))
+        .select('a.id')
+        .where((eb) => eb.or([eb.and([eb('a.raised_at', '>=', from), eb('a.raised_at', '<', to)]), eb.and([eb('a.escalated_at', '>=', from), eb('a.escalated_at', '<', to)])]))
+        .where('a.alert_level', '=', 1)
+        .where('a.deal_state', '=', 'unDeal')
+        .where('a.relieved', '=', 0)
+        .where('a.resident_id', 'in', db
+          .selectFrom('resident_contacts as rc')
+          .innerJoin('relative_alarm_optins as o', 'o.account_id', 'rc.account_id')
+          .innerJoin('push_subscriptions as s', 's.account_id', 'rc.account_id')
+          .select('rc.resident_id'))
+        .where('n.relatives_push', '=', 1)
+        .where('c.alarm_id', 'is', null)
+        .orderBy('a.raised_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Red alarms whose raise was claimed for the relatives and which were handled or relieved in
+     * [from, to) without that end being claimed: their process stopped before telling the relatives.
+     */
+    async unclaimedFamilyEnds(from: number, to: number, limit: number): Promise<{ alarmId: number; event: 'family-handled' | 'family-relieved' }[]> {
+      const rows = await db
+        .selectFrom('push_claims as raise')
+        .innerJoin('alarms as a', 'a.id', 'raise.alarm_id')
+        .leftJoin('push_claims as ended', (join) => join.onRef('ended.alarm_id', '=', 'a.id').on('ended.event', 'in', ['family-handled', 'family-relieved']))
+        .select(['a.id', 'a.deal_state'])
+        .where('raise.event', '=', 'family-new')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('a.deal_state', '=', 'processed'), eb('a.deal_time', '>=', from), eb('a.deal_time', '<', to)]),
+            eb.and([eb('a.relieved', '=', 1), eb('a.relieved_at', '>=', from), eb('a.relieved_at', '<', to)]),
+          ]),
+        )
+        .where('ended.alarm_id', 'is', null)
+        .orderBy('a.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ alarmId: row.id, event: row.deal_state === 'processed' ? 'family-handled' : 'family-relieved' }));
+    },
+
     async purgeClaims(before: number): Promise<void> {
       await db.deleteFrom('push_claims').where('claimed_at', '<', before).execute();
     },
