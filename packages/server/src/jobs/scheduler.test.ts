@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
 import { Status } from '@vigil/contracts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { leaseRepository } from './lease.repository.ts';
+import { leaseRepository, type LeaseRepository } from './lease.repository.ts';
 import { createScheduler, LEASE_MS, msUntilDailyAt, RENEW_EVERY_MS, type SchedulerLog } from './scheduler.ts';
 
 /** A log that keeps what it was told, so a test can read it. */
@@ -123,6 +123,29 @@ describe('scheduler leader election on one database', () => {
     await scheduler.stop();
     assert.equal(ran, 1);
   });
+});
+
+test('a job whose lease call is under way when the scheduler stops never runs: the database closes after stop()', async () => {
+  let openLease = () => {};
+  const leaseAnswered = new Promise<void>((resolve) => (openLease = resolve));
+  // A lease table that answers late (a loaded database): the job is between its check and its run when stop() comes.
+  const leases: LeaseRepository = {
+    acquire: async () => {
+      await leaseAnswered;
+      return true;
+    },
+    release: async () => {},
+    holder: async () => 'late',
+  };
+  const scheduler = createScheduler({ leases, log: memoryLog(), instanceId: 'late' });
+  let ran = false;
+  scheduler.registerJob({ name: 'reads-the-database', schedule: { everyMs: 3600_000 }, run: async () => void (ran = true) });
+  const execution = scheduler.runNow('reads-the-database');
+  const stopped = scheduler.stop();
+  openLease();
+  await stopped;
+  assert.equal(await execution, false);
+  assert.equal(ran, false, 'the job ran after stop() returned');
 });
 
 test('daily times are the next local HH:MM, today or tomorrow', () => {

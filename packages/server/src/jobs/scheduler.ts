@@ -117,6 +117,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   async function execute(job: JobDefinition): Promise<boolean> {
     if (stopped || running.has(job.name)) return false;
     if (!(await tryLead())) return false;
+    // stop() may have come while the lease call ran: it waited for that call, not for this job, and the database closes next.
+    if (stopped) return false;
     const startedAt = now();
     const run = (async () => {
       try {
