@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
+import { REPORT_INTERVAL_MAX_S } from '@vigil/contracts';
 import { connect, type NatsConnection, type StoredMsg } from 'nats';
 import pg from 'pg';
 import { partitionOf } from '../ingest/device-log/partitions.ts';
@@ -14,14 +15,14 @@ const NATS = process.env.TEST_NATS_URL?.trim() || 'nats://127.0.0.1:4222';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls until the check holds; fails naming what it waited for. */
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+/** Polls until the check holds; fails naming what it waited for, and what `detail` tells of the state then. */
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, detail?: () => Promise<string>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
     await sleep(200);
   }
-  assert.fail(`timed out waiting until ${what}`);
+  assert.fail(`timed out waiting until ${what}${detail ? `: ${await detail()}` : ''}`);
 }
 
 /**
@@ -134,15 +135,20 @@ export async function startDeviceLogCluster(options: { partitions: number; proce
 
 /**
  * Registers devices of one type in the demo care home, each with a device key (the plain key is
- * answered for HTTP posts) and optionally an IMEI (NB-IoT devices the carrier names by it).
+ * answered for HTTP posts) and optionally an IMEI (NB-IoT devices the carrier names by it). They
+ * report every REPORT_INTERVAL_MAX_S as far as supervision knows, so none goes offline for silence
+ * (an alarm of its own) while a test runs: a device that went quiet after its test did, mid-storm.
  */
-export async function insertLogDevices(cluster: DeviceLogCluster, deviceIds: string[], deviceType: number, imeiOf?: (deviceId: string) => string): Promise<{ deviceId: string; key: string }[]> {
+export async function insertLogDevices(cluster: DeviceLogCluster, deviceIds: string[], deviceType: number, options: { imeiOf?: (deviceId: string) => string } = {}): Promise<{ deviceId: string; key: string }[]> {
   const devices = deviceIds.map((deviceId) => ({ deviceId, key: crypto.randomBytes(12).toString('hex') }));
   const time = Date.now();
   await cluster.admin.query(
     `insert into devices (device_id, cipher_id, device_type, device_key, imei, provider_id, pairing, online, location, settings, remark, created_at, updated_at)
-     select id, 'C' || id, $4, key, imei, $5, 'none', 0, '', '{}', '', $6, $6 from unnest($1::text[], $2::text[], $3::text[]) as t(id, key, imei)`,
-    [devices.map((device) => device.deviceId), devices.map((device) => testDeviceKeys.seal(device.key)), devices.map((device) => imeiOf?.(device.deviceId) ?? null), deviceType, cluster.providerId, time],
+     select id, 'C' || id, $4, key, imei, $5, 'none', 0, '', $7, '', $6, $6 from unnest($1::text[], $2::text[], $3::text[]) as t(id, key, imei)`,
+    [
+      devices.map((device) => device.deviceId), devices.map((device) => testDeviceKeys.seal(device.key)), devices.map((device) => options.imeiOf?.(device.deviceId) ?? null),
+      deviceType, cluster.providerId, time, JSON.stringify({ reportInterval: REPORT_INTERVAL_MAX_S }),
+    ],
   );
   return devices;
 }

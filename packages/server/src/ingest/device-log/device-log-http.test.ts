@@ -106,10 +106,12 @@ describe('device messages over HTTP and carrier pushes through the device log (t
   /** NB-IoT SOS buttons whose partitions `owner` holds, registered under a Vigil ID with their IMEI beside it (the carrier names the IMEI). */
   async function sosButtonsOwnedBy(owner: VigilProcess, count: number) {
     const imeis = new Map<string, string>();
-    const devices = await insertLogDevices(cluster, await cluster.idsOwnedBy(owner, count, 'LOGNB'), NB_SOS_BUTTON, (deviceId) => {
-      const imei = `86${crypto.randomInt(10 ** 12).toString().padStart(13, '0')}`;
-      imeis.set(deviceId, imei);
-      return imei;
+    const devices = await insertLogDevices(cluster, await cluster.idsOwnedBy(owner, count, 'LOGNB'), NB_SOS_BUTTON, {
+      imeiOf: (deviceId) => {
+        const imei = `86${crypto.randomInt(10 ** 12).toString().padStart(13, '0')}`;
+        imeis.set(deviceId, imei);
+        return imei;
+      },
     });
     return devices.map((device) => ({ ...device, imei: imeis.get(device.deviceId) ?? '' }));
   }
