@@ -79,7 +79,7 @@ describe('escalation chains in the console', () => {
     await assertAccessible(page, 'alarm detail at 1440');
   });
 
-  test('the morning summary email: a bad time is refused and nothing saved; recipients and time are saved (1440 and 390 px)', async () => {
+  test('the morning summary email: a bad time is refused and nothing saved; recipients, each one\'s language, and time are saved (1440 and 390 px)', async () => {
     await page.goto('/alarm-log/escalation');
     await page.getByRole('heading', { name: 'Morning summary email' }).waitFor();
     const time = page.getByLabel(/Send at \(HH:MM/);
@@ -94,12 +94,16 @@ describe('escalation chains in the console', () => {
     const recipients = page.getByLabel('Send the summary to');
     await recipients.fill('night@home.example.org');
     await recipients.press('Enter');
+    // Each recipient's summary in their language: this one reads German.
+    await page.getByLabel('Language of the summary to night@home.example.org').click({ force: true });
+    await page.locator('.ant-select-item-option', { hasText: 'Deutsch' }).click();
     await page.getByRole('button', { name: 'Save escalation' }).click();
     await page.getByText('Escalation saved.').waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Morning summary email' }).waitFor();
     assert.equal(await page.getByLabel(/Send at \(HH:MM/).inputValue(), '06:45');
     await page.locator('.ant-select-selection-item', { hasText: 'night@home.example.org' }).waitFor();
+    await page.locator('.ant-form-item', { hasText: 'Language of the summary to night@home.example.org' }).locator('.ant-select-selection-item', { hasText: 'Deutsch' }).waitFor();
     await page.getByRole('heading', { name: 'Morning summary email' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'escalation-summary-1440');
     await assertAccessible(page, 'morning summary at 1440');

@@ -1,5 +1,6 @@
 import { pushMessagesCs } from './push/cs.ts';
 import { escalationMessagesCs } from './escalation/cs.ts';
+import { summaryMessagesCs } from './summary/cs.ts';
 import { analyticsMessagesCs, gatewayMessagesCs, reportPdfMessagesCs } from './areas/cs.ts';
 import type { Messages } from './en-us.ts';
 
@@ -9,6 +10,7 @@ export const cs: Messages = {
   ...reportPdfMessagesCs,
   ...pushMessagesCs,
   ...escalationMessagesCs,
+  ...summaryMessagesCs,
   'common.ok': 'Operace byla úspěšná',
   'common.serverError': 'Chyba systému, zkuste to prosím později (požadavek {requestId}).',
   'common.notFound': 'Nebyla nalezena žádná data.',

@@ -1,5 +1,6 @@
 import { pushMessagesDe } from './push/de.ts';
 import { escalationMessagesDe } from './escalation/de.ts';
+import { summaryMessagesDe } from './summary/de.ts';
 import { analyticsMessagesDe, gatewayMessagesDe, reportPdfMessagesDe } from './areas/de.ts';
 import type { Messages } from './en-us.ts';
 
@@ -9,6 +10,7 @@ export const de: Messages = {
   ...reportPdfMessagesDe,
   ...pushMessagesDe,
   ...escalationMessagesDe,
+  ...summaryMessagesDe,
   'common.ok': 'Erfolgreich',
   'common.serverError': 'Systemfehler, bitte versuchen Sie es später erneut (Anfrage {requestId}).',
   'common.notFound': 'Keine Daten gefunden.',

@@ -1,5 +1,6 @@
 import { pushMessagesEnUS } from './push/en-us.ts';
 import { escalationMessagesEnUS } from './escalation/en-us.ts';
+import { summaryMessagesEnUS } from './summary/en-us.ts';
 import { analyticsMessagesEnUS, gatewayMessagesEnUS, reportPdfMessagesEnUS } from './areas/en-us.ts';
 
 /**
@@ -13,6 +14,7 @@ export const enUS = {
   ...reportPdfMessagesEnUS,
   ...pushMessagesEnUS,
   ...escalationMessagesEnUS,
+  ...summaryMessagesEnUS,
   'common.ok': 'Success',
   'common.serverError': 'System error, please try again later (request {requestId}).',
   'common.notFound': 'No data found.',

@@ -1,5 +1,6 @@
 import { pushMessagesIt } from './push/it.ts';
 import { escalationMessagesIt } from './escalation/it.ts';
+import { summaryMessagesIt } from './summary/it.ts';
 import { analyticsMessagesIt, gatewayMessagesIt, reportPdfMessagesIt } from './areas/it.ts';
 import type { Messages } from './en-us.ts';
 
@@ -9,6 +10,7 @@ export const it: Messages = {
   ...reportPdfMessagesIt,
   ...pushMessagesIt,
   ...escalationMessagesIt,
+  ...summaryMessagesIt,
   'common.ok': 'Operazione riuscita',
   'common.serverError': 'Errore di sistema, riprovare più tardi (richiesta {requestId}).',
   'common.notFound': 'Nessun dato trovato.',

@@ -1,5 +1,6 @@
 import { pushMessagesJa } from './push/ja.ts';
 import { escalationMessagesJa } from './escalation/ja.ts';
+import { summaryMessagesJa } from './summary/ja.ts';
 import { analyticsMessagesJa, gatewayMessagesJa, reportPdfMessagesJa } from './areas/ja.ts';
 import type { Messages } from './en-us.ts';
 
@@ -9,6 +10,7 @@ export const ja: Messages = {
   ...reportPdfMessagesJa,
   ...pushMessagesJa,
   ...escalationMessagesJa,
+  ...summaryMessagesJa,
   'common.ok': '処理が完了しました',
   'common.serverError': 'システムエラーが発生しました。しばらくしてから再度お試しください（リクエスト {requestId}）。',
   'common.notFound': 'データがありません。',

@@ -1,5 +1,6 @@
 import { pushMessagesKo } from './push/ko.ts';
 import { escalationMessagesKo } from './escalation/ko.ts';
+import { summaryMessagesKo } from './summary/ko.ts';
 import { analyticsMessagesKo, gatewayMessagesKo, reportPdfMessagesKo } from './areas/ko.ts';
 import type { Messages } from './en-us.ts';
 
@@ -9,6 +10,7 @@ export const ko: Messages = {
   ...reportPdfMessagesKo,
   ...pushMessagesKo,
   ...escalationMessagesKo,
+  ...summaryMessagesKo,
   'common.ok': '성공적으로 처리되었습니다.',
   'common.serverError': '시스템 오류가 발생했습니다. 잠시 후 다시 시도해 주세요(요청 {requestId}).',
   'common.notFound': '데이터가 없습니다.',

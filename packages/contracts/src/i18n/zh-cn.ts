@@ -1,5 +1,6 @@
 import { pushMessagesZhCN } from './push/zh-cn.ts';
 import { escalationMessagesZhCN } from './escalation/zh-cn.ts';
+import { summaryMessagesZhCN } from './summary/zh-cn.ts';
 import { analyticsMessagesZhCN, gatewayMessagesZhCN, reportPdfMessagesZhCN } from './areas/zh-cn.ts';
 import type { Messages } from './en-us.ts';
 
@@ -9,6 +10,7 @@ export const zhCN: Messages = {
   ...reportPdfMessagesZhCN,
   ...pushMessagesZhCN,
   ...escalationMessagesZhCN,
+  ...summaryMessagesZhCN,
   'common.ok': '操作成功',
   'common.serverError': '系统错误，请稍后重试（请求 {requestId}）。',
   'common.notFound': '暂无数据。',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARE_ROLES } from './care-common.ts';
 import { idSchema } from './common.ts';
 import { defineOperation } from './define.ts';
+import { LANGUAGES } from '../languages.ts';
 import { ShiftSchema } from './analytics.ts';
 import {
   ESCALATION_AFTER_MINUTES_MAX,
@@ -54,6 +55,13 @@ export const EscalationRosterEntrySchema = z.object({
   caregiverIds: z.array(idSchema, { error: 'escalation.caregiver' }).max(ESCALATION_ROSTER_MAX, { error: 'escalation.rosterTooLong' }).transform((ids) => [...new Set(ids)]),
 });
 
+/** A morning summary recipient: an address and the language its email is written in (one of the seven). */
+export const SummaryRecipientSchema = z.object({
+  email: z.string({ error: 'escalation.email' }).trim().max(ESCALATION_EMAIL_MAX, { error: 'escalation.email' }).email({ error: 'escalation.email' }),
+  language: z.enum(LANGUAGES, { error: 'escalation.summaryLanguage' }),
+});
+export type SummaryRecipient = z.output<typeof SummaryRecipientSchema>;
+
 export const EscalationSettingInputSchema = z.object({
   /** Steps for red (level 1) alarms, in order of their wait. */
   red: stepsSchema,
@@ -62,11 +70,11 @@ export const EscalationSettingInputSchema = z.object({
   roster: z.array(EscalationRosterEntrySchema, { error: 'escalation.shift' }).max(24, { error: 'escalation.shift' }),
   /** Whether relatives may receive alarm notifications (a red alarm of their resident and its end, if they opt in); left as it is when absent. */
   relativesPush: z.boolean({ error: 'escalation.relativesPush' }).optional(),
-  /** Who gets the morning summary email (none: no summary); left as it is when absent. */
-  summaryEmails: z
-    .array(z.string({ error: 'escalation.email' }).trim().max(ESCALATION_EMAIL_MAX, { error: 'escalation.email' }).email({ error: 'escalation.email' }), { error: 'escalation.email' })
+  /** Who gets the morning summary email, each in their language (none: no summary); left as it is when absent. An address listed twice keeps its first language. */
+  summaryRecipients: z
+    .array(SummaryRecipientSchema, { error: 'escalation.email' })
     .max(ESCALATION_EMAILS_MAX, { error: 'escalation.emailsTooMany' })
-    .transform((emails) => [...new Set(emails)])
+    .transform((recipients) => recipients.filter((recipient, index) => recipients.findIndex((other) => other.email === recipient.email) === index))
     .optional(),
   /** The care home's local time (HH:MM) the morning summary goes out, once the night shift has ended; left as it is when absent. */
   summaryTime: z.string({ error: 'escalation.summaryTime' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'escalation.summaryTime' }).optional(),
@@ -88,8 +96,8 @@ export const EscalationSettingSchema = z.object({
   saved: z.boolean(),
   /** Whether relatives who opt in are pushed their resident's red alarms (off by default). */
   relativesPush: z.boolean(),
-  /** The morning summary email's recipients (empty: none sent) and local time (default 08:00). */
-  summaryEmails: z.array(z.string()),
+  /** The morning summary email's recipients, each with their language (empty: none sent), and local time (default 08:00). */
+  summaryRecipients: z.array(SummaryRecipientSchema),
   summaryTime: z.string(),
   /** When the last morning summary went out (null: never). */
   summaryLastSentAt: z.number().int().nullable(),

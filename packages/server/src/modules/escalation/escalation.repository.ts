@@ -1,3 +1,4 @@
+import { SummaryRecipientSchema, type SummaryRecipient } from '@vigil/contracts';
 import type { Db } from '../../db/database.ts';
 
 /** Tables of migration 024 (declared here, merged into the database type). */
@@ -55,6 +56,21 @@ export type NewNotification = Omit<AlarmNotificationsTable, 'id'>;
 export const stepKey = (level: number, index: number): number => level * 100 + index;
 
 /** SQL of the escalation chains, the steps alarms reached and who was told. */
+/** The stored recipients (JSON): { email, language } each, or a plain address from before languages (English). */
+function storedRecipients(json: string): SummaryRecipient[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((entry: unknown) => {
+    const recipient = SummaryRecipientSchema.safeParse(typeof entry === 'string' ? { email: entry, language: 'en-us' } : entry);
+    return recipient.success ? [recipient.data] : [];
+  });
+}
+
 export function escalationRepository(db: Db) {
   const caregivers = (providerId: number) =>
     db
@@ -124,22 +140,19 @@ export function escalationRepository(db: Db) {
       await db.deleteFrom('morning_summaries').where('provider_id', '=', providerId).where('date', '=', date).where('sent_at', 'is', null).execute();
     },
 
-    /** The morning summary's recipients and local time, and when it last went out. */
-    async summarySetting(providerId: number): Promise<{ emails: string[]; time: string; lastSentAt: number | null }> {
+    /**
+     * The morning summary's recipients (each with the language their email is written in) and
+     * local time, and when it last went out. An address stored before recipients had a language
+     * reads as English, the language its summary was written in then.
+     */
+    async summarySetting(providerId: number): Promise<{ recipients: SummaryRecipient[]; time: string; lastSentAt: number | null }> {
       const row = await db.selectFrom('care_home_notify').select(['summary_emails', 'summary_time']).where('provider_id', '=', providerId).executeTakeFirst();
       const last = await db.selectFrom('morning_summaries').select((eb) => eb.fn.max('sent_at').as('at')).where('provider_id', '=', providerId).executeTakeFirst();
-      let emails: string[] = [];
-      try {
-        const parsed: unknown = JSON.parse(row?.summary_emails ?? '[]');
-        if (Array.isArray(parsed)) emails = parsed.filter((entry): entry is string => typeof entry === 'string');
-      } catch {
-        emails = [];
-      }
-      return { emails, time: row?.summary_time ?? '08:00', lastSentAt: last?.at == null ? null : Number(last.at) };
+      return { recipients: storedRecipients(row?.summary_emails ?? '[]'), time: row?.summary_time ?? '08:00', lastSentAt: last?.at == null ? null : Number(last.at) };
     },
 
-    async saveSummarySetting(providerId: number, values: { emails?: string[]; time?: string }, now: number): Promise<void> {
-      const set = { updated_at: now, ...(values.emails ? { summary_emails: JSON.stringify(values.emails) } : {}), ...(values.time ? { summary_time: values.time } : {}) };
+    async saveSummarySetting(providerId: number, values: { recipients?: SummaryRecipient[]; time?: string }, now: number): Promise<void> {
+      const set = { updated_at: now, ...(values.recipients ? { summary_emails: JSON.stringify(values.recipients) } : {}), ...(values.time ? { summary_time: values.time } : {}) };
       await db
         .insertInto('care_home_notify')
         .values({ provider_id: providerId, relatives_push: 0, ...set })

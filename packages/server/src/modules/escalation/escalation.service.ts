@@ -61,7 +61,7 @@ export function escalationService(deps: {
       emailAvailable: deps.emailAvailable,
       saved: row !== undefined,
       relativesPush: await repository.relativesPush(providerId),
-      summaryEmails: summary.emails,
+      summaryRecipients: summary.recipients,
       summaryTime: summary.time,
       summaryLastSentAt: summary.lastSentAt,
     };
@@ -74,7 +74,7 @@ export function escalationService(deps: {
     async save(session: SessionInfo, input: EscalationSettingInput): Promise<EscalationSetting> {
       const providerId = workingProviderId(session.scope);
       const steps = [...input.red, ...input.orange];
-      if (!deps.emailAvailable && (steps.some((step) => step.channels.includes('email')) || (input.summaryEmails?.length ?? 0) > 0)) throw errors.badRequest('escalation.emailUnavailable');
+      if (!deps.emailAvailable && (steps.some((step) => step.channels.includes('email')) || (input.summaryRecipients?.length ?? 0) > 0)) throw errors.badRequest('escalation.emailUnavailable');
       const shiftCount = shiftsOf(settingsFromRow(await analytics.findSettings(providerId)).shiftStarts).length;
       if (input.roster.some((entry) => entry.shift >= shiftCount) || new Set(input.roster.map((entry) => entry.shift)).size !== input.roster.length) {
         throw errors.badRequest('escalation.shift');
@@ -84,7 +84,7 @@ export function escalationService(deps: {
       const roster = input.roster.filter((entry) => entry.caregiverIds.length > 0).sort((a, b) => a.shift - b.shift);
       await repository.saveChain(providerId, { red: JSON.stringify(input.red), orange: JSON.stringify(input.orange), roster: JSON.stringify(roster) }, deps.now());
       if (input.relativesPush !== undefined) await repository.saveRelativesPush(providerId, input.relativesPush, deps.now());
-      if (input.summaryEmails !== undefined || input.summaryTime !== undefined) await repository.saveSummarySetting(providerId, { emails: input.summaryEmails, time: input.summaryTime }, deps.now());
+      if (input.summaryRecipients !== undefined || input.summaryTime !== undefined) await repository.saveSummarySetting(providerId, { recipients: input.summaryRecipients, time: input.summaryTime }, deps.now());
       return view(providerId);
     },
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
-import { formatMessage, Status } from '@vigil/contracts';
+import { formatAlarmText, formatMessage, SLEEP_DISCLAIMER_DATE, Status } from '@vigil/contracts';
 import { SMTPServer } from 'smtp-server';
 import { analyseNight } from '../../analysis/sleep/index.ts';
 import { tenHourNight } from '../../analysis/sleep/night-builder.ts';
@@ -14,9 +14,10 @@ import { reportValues } from '../reports/daily-reports.ts';
 import { reportRepository } from '../reports/report.repository.ts';
 import { zonedInstant } from '../reports/zoned-time.ts';
 
-/** Quoted-printable (RFC 2045) as nodemailer writes long lines. */
+/** The text body: quoted-printable (RFC 2045) as nodemailer writes long lines, or base64 for text that is mostly not ASCII (Japanese). */
 function decodeQp(raw: string): string {
   const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n\n');
+  if (/^Content-Transfer-Encoding: base64/im.test(raw)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n');
   const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
 }
@@ -97,23 +98,28 @@ describe('the morning summary email', () => {
 
   test('the console setting: none by default; bad input is refused in the user\'s language and changes nothing', async () => {
     const initial = (await server.call(api.escalationGet, {}, { token: manager })).data;
-    assert.deepEqual([initial.summaryEmails, initial.summaryTime, initial.summaryLastSentAt], [[], '08:00', null]);
-    const badTime = await save({ summaryEmails: ['night@home.example.org'], summaryTime: '7:3' }, 'de');
+    assert.deepEqual([initial.summaryRecipients, initial.summaryTime, initial.summaryLastSentAt], [[], '08:00', null]);
+    const badTime = await save({ summaryRecipients: [{ email: 'night@home.example.org', language: 'en-us' }], summaryTime: '7:3' }, 'de');
     assert.equal(badTime.status, Status.BAD_REQUEST);
     assert.ok(badTime.msg.endsWith(formatMessage('de', 'escalation.summaryTime')), badTime.msg);
-    const badEmail = await save({ summaryEmails: ['night-at-home'] }, 'ko');
+    const badEmail = await save({ summaryRecipients: [{ email: 'night-at-home', language: 'en-us' }] }, 'ko');
     assert.equal(badEmail.status, Status.BAD_REQUEST);
     assert.ok(badEmail.msg.endsWith(formatMessage('ko', 'escalation.email')), badEmail.msg);
-    const tooMany = await save({ summaryEmails: Array.from({ length: api.ESCALATION_EMAILS_MAX + 1 }, (_, index) => `n${index}@home.example.org`) });
+    const badLanguage = await save({ summaryRecipients: [{ email: 'night@home.example.org', language: 'fr' }] }, 'it');
+    assert.equal(badLanguage.status, Status.BAD_REQUEST);
+    assert.ok(badLanguage.msg.endsWith(formatMessage('it', 'escalation.summaryLanguage')), badLanguage.msg);
+    const tooMany = await save({ summaryRecipients: Array.from({ length: api.ESCALATION_EMAILS_MAX + 1 }, (_, index) => ({ email: `n${index}@home.example.org`, language: 'en-us' })) });
     assert.equal(tooMany.status, Status.BAD_REQUEST);
     const after = (await server.call(api.escalationGet, {}, { token: manager })).data;
-    assert.deepEqual([after.summaryEmails, after.summaryTime], [[], '08:00'], 'nothing saved');
-    const saved = await save({ summaryEmails: ['night@home.example.org', 'manager@home.example.org'], summaryTime: '07:30' });
+    assert.deepEqual([after.summaryRecipients, after.summaryTime], [[], '08:00'], 'nothing saved');
+    // The night desk reads English, the manager German.
+    const recipients = [{ email: 'night@home.example.org', language: 'en-us' }, { email: 'manager@home.example.org', language: 'de' }];
+    const saved = await save({ summaryRecipients: [...recipients, { email: 'night@home.example.org', language: 'ja' }], summaryTime: '07:30' });
     assert.equal(saved.status, Status.OK, saved.msg);
-    assert.deepEqual([saved.data.summaryEmails, saved.data.summaryTime], [['night@home.example.org', 'manager@home.example.org'], '07:30']);
+    assert.deepEqual([saved.data.summaryRecipients, saved.data.summaryTime], [recipients, '07:30'], 'an address listed twice keeps its first language');
     // Another care home's setting is its own.
     const foreign = (await server.call(api.escalationGet, {}, { token: (await server.login('demotwob')).token })).data;
-    assert.deepEqual(foreign.summaryEmails, []);
+    assert.deepEqual(foreign.summaryRecipients, []);
   });
 
   test('at the care home\'s time after the night shift, each recipient gets one email summarising the night; not before; once', async () => {
@@ -124,7 +130,7 @@ describe('the morning summary email', () => {
     assert.equal(mails.length, 0);
     assert.equal(await server.vigil.morningSummary.sendDue(at + 30_000), 1);
     assert.deepEqual(mails.map((mail) => mail.to).sort(), [['manager@home.example.org'], ['night@home.example.org']]);
-    const { text, raw } = mails[0];
+    const { text, raw } = mails.find((mail) => mail.to[0] === 'night@home.example.org')!;
     assert.match(raw, new RegExp(`X-Vigil-Summary: ${providerId}/${date}`));
     assert.match(raw, /Subject: =\?UTF-8\?Q\?=5BVigil=5D_Night_summary_/);
     assert.match(text, /ALARMS: 3 \(red 2, orange 1\); handled 1, relieved 1, still unhandled 1\./);
@@ -137,6 +143,16 @@ describe('the morning summary email', () => {
     assert.match(text, /STILL UNHANDLED NOW:\s*\n(- .*\n)*- \d\d:\d\d Fall \(red\)/);
     assert.match(text, new RegExp(`SLEEP REPORTS \\(1\\):\\n- ${resident.name}.*: slept \\d+ h \\d+ min`));
     assert.ok(!text.includes('Foreign Person'), 'nothing of another care home');
+    // The manager reads German: the same night, every line in German.
+    const german = mails.find((mail) => mail.to[0] === 'manager@home.example.org')!;
+    assert.match(german.raw, /Subject: =\?UTF-8\?Q\?=5BVigil=5D_Nachtbericht_/);
+    assert.ok(german.text.includes(formatMessage('de', 'summary.alarms', { count: 3, red: 2, orange: 1, handled: 1, relieved: 1, pending: 1 })), german.text);
+    assert.ok(german.text.includes(`${formatAlarmText('de', 'short.SOS')} (rot) – ${resident.name}: bearbeitet von Anna Night nach 3 min`), german.text);
+    assert.ok(german.text.includes(`- ${formatAlarmText('de', 'short.LEFT_BED')} (orange): 1 – bearbeitet 0, aufgehoben 1, unbearbeitet 0`), german.text);
+    assert.match(german.text, /JETZT NOCH UNBEARBEITET:\s*\n(- .*\n)*- \d\d:\d\d .* \(rot\).*: NICHT BEARBEITET/);
+    assert.match(german.text, new RegExp(`SCHLAFBERICHTE \\(1\\):\\n- ${resident.name}.*: schlief \\d+ h \\d+ min`));
+    assert.ok(german.text.includes(formatMessage('de', 'pdf.disclaimer', { date: SLEEP_DISCLAIMER_DATE })));
+    for (const english of ['ALARMS', 'handled', 'Each alarm', 'SLEEP REPORTS', 'slept', 'Sent by Vigil']) assert.ok(!german.text.includes(english), `no English "${english}" in the German summary`);
     // Later runs that morning send nothing again.
     assert.equal(await server.vigil.morningSummary.sendDue(at + 90_000), 0);
     assert.equal(mails.length, 2);
@@ -151,5 +167,19 @@ describe('the morning summary email', () => {
     assert.deepEqual(results.sort(), [0, 0, 1]);
     assert.equal(mails.length, 4);
     assert.ok(mails.slice(2).every((mail) => mail.raw.includes(`X-Vigil-Summary: ${providerId}/${date}`)));
+  });
+  test('recipients saved before summaries had a language read as English; each language is written once per morning', async () => {
+    await server.vigil.database.db.updateTable('care_home_notify').set({ summary_emails: JSON.stringify(['old@home.example.org', { email: 'ja@home.example.org', language: 'ja' }]) }).where('provider_id', '=', providerId).execute();
+    const read = (await server.call(api.escalationGet, {}, { token: manager })).data;
+    assert.deepEqual(read.summaryRecipients, [{ email: 'old@home.example.org', language: 'en-us' }, { email: 'ja@home.example.org', language: 'ja' }]);
+    const date = '2026-03-12';
+    await nightOf(date);
+    const before = mails.length;
+    assert.equal(await server.vigil.morningSummary.sendDue(zonedInstant(date, '07:30', zone) + 5_000), 1);
+    const sent = mails.slice(before);
+    assert.deepEqual(sent.map((mail) => mail.to[0]).sort(), ['ja@home.example.org', 'old@home.example.org']);
+    assert.match(sent.find((mail) => mail.to[0] === 'old@home.example.org')!.text, /^Night summary for /);
+    const japanese = sent.find((mail) => mail.to[0] === 'ja@home.example.org')!.text;
+    assert.ok(japanese.includes(formatMessage('ja', 'summary.alarms', { count: 3, red: 2, orange: 1, handled: 1, relieved: 1, pending: 1 })), japanese);
   });
 });

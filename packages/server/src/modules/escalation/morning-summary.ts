@@ -1,4 +1,4 @@
-import { formatAlarmText, type HandoverAlarm, type HandoverSummary } from '@vigil/contracts';
+import { formatAlarmText, formatMessage, SLEEP_DISCLAIMER_DATE, type HandoverAlarm, type HandoverSummary, type Language, type MessageKey } from '@vigil/contracts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { AnalyticsRepository } from '../analytics/analytics.repository.ts';
 import { settingsFromRow } from '../analytics/analytics.service.ts';
@@ -21,70 +21,86 @@ const ALARM_LINES_MAX = 60;
 
 type ReportRow = Awaited<ReturnType<AnalyticsRepository['sleepReportsOf']>>[number];
 
-const levelName = (level: number) => (level === 1 ? 'red' : 'orange');
-const typeName = (alertType: string) => formatAlarmText('en-us', `short.${alertType}`) || alertType;
-
-function clock(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
-}
-
-function duration(seconds: number): string {
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+/** The morning summary's text in one language (the recipient's). */
+function summaryWriter(language: Language, timeZone: string) {
+  const t = (key: MessageKey, params?: Record<string, string | number>) => formatMessage(language, key, params);
+  const clockFormat = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+  const duration = (seconds: number): string => {
+    if (seconds < 60) return t('summary.seconds', { seconds: Math.round(seconds) });
+    const minutes = Math.round(seconds / 60);
+    return minutes < 60 ? t('summary.minutes', { minutes }) : t('summary.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+  };
+  return {
+    t,
+    duration,
+    clock: (at: number) => clockFormat.format(at),
+    levelName: (level: number) => t(level === 1 ? 'summary.red' : 'summary.orange'),
+    typeName: (alertType: string) => formatAlarmText(language, `short.${alertType}`) || alertType,
+  };
 }
 
 /**
- * The morning summary's text (English, like the alarm emails): the night's alarms by level and
- * type, each alarm with whether and how fast it was handled, those still unhandled, and each
- * resident's sleep report in a line.
+ * The morning summary's subject and text in the recipient's language: the night's alarms by
+ * level and type, each alarm with whether and how fast it was handled, those still unhandled,
+ * and each resident's sleep report in a line.
  */
-export function morningSummaryMail(careHome: string, summary: HandoverSummary, reports: readonly ReportRow[]): { subject: string; text: string } {
-  const zone = summary.timeZone;
+export function morningSummaryMail(careHome: string, summary: HandoverSummary, reports: readonly ReportRow[], language: Language): { subject: string; text: string } {
+  const { t, duration, clock, levelName, typeName } = summaryWriter(language, summary.timeZone);
   const { stats, byType, items, itemsTotal } = summary.alarms;
   const red = byType.filter((entry) => entry.alertLevel === 1).reduce((sum, entry) => sum + entry.count, 0);
   const orange = byType.filter((entry) => entry.alertLevel !== 1).reduce((sum, entry) => sum + entry.count, 0);
+  const outcomeOf = (alarm: HandoverAlarm): string => {
+    if (alarm.state === 'relieved') return t('summary.relieved');
+    if (alarm.state !== 'handled') return t('summary.notHandled');
+    const after = alarm.responseSeconds !== null ? duration(alarm.responseSeconds) : null;
+    if (alarm.handlerName && after) return t('summary.handledByAfter', { name: alarm.handlerName, duration: after });
+    if (alarm.handlerName) return t('summary.handledBy', { name: alarm.handlerName });
+    return after ? t('summary.handledAfter', { duration: after }) : t('summary.handled');
+  };
+  const separator = t('summary.listSeparator');
   const alarmLine = (alarm: HandoverAlarm) => {
-    const who = [alarm.userName, alarm.place].filter(Boolean).join(', ');
-    const outcome =
-      alarm.state === 'handled'
-        ? `handled${alarm.handlerName ? ` by ${alarm.handlerName}` : ''}${alarm.responseSeconds !== null ? ` after ${duration(alarm.responseSeconds)}` : ''}`
-        : alarm.state === 'relieved'
-          ? 'relieved without handling'
-          : 'NOT HANDLED';
-    return `- ${clock(alarm.raisedAt, zone)} ${typeName(alarm.alertType)} (${levelName(alarm.alertLevel)})${who ? ` – ${who}` : ''}: ${outcome}`;
+    const who = [alarm.userName, alarm.place].filter(Boolean).join(separator);
+    const fields = { time: clock(alarm.raisedAt), type: typeName(alarm.alertType), level: levelName(alarm.alertLevel), outcome: outcomeOf(alarm) };
+    return `- ${who ? t('summary.alarmLine', { ...fields, who }) : t('summary.alarmLineNobody', fields)}`;
   };
   const lines: string[] = [
-    `Night summary for ${careHome}: the night to ${summary.date}, ${clock(summary.from, zone)}–${clock(summary.to, zone)} (${zone}).`,
+    t('summary.heading', { careHome, date: summary.date, from: clock(summary.from), to: clock(summary.to), zone: summary.timeZone }),
     '',
-    `ALARMS: ${stats.count} (red ${red}, orange ${orange}); handled ${stats.handled}, relieved ${stats.relieved}, still unhandled ${stats.pending}.`,
+    t('summary.alarms', { count: stats.count, red, orange, handled: stats.handled, relieved: stats.relieved, pending: stats.pending }),
   ];
-  if (stats.medianSeconds !== null) lines.push(`Handled in ${duration(stats.medianSeconds)} (median)${stats.p90Seconds !== null ? `, 90 % within ${duration(stats.p90Seconds)}` : ''}.`);
+  if (stats.medianSeconds !== null) {
+    lines.push(stats.p90Seconds !== null
+      ? t('summary.medianP90', { median: duration(stats.medianSeconds), percent: 90, p90: duration(stats.p90Seconds) })
+      : t('summary.median', { median: duration(stats.medianSeconds) }));
+  }
   if (byType.length > 0) {
-    lines.push('', 'By level and type:');
+    lines.push('', t('summary.byType'));
     for (const level of [1, 2]) {
       for (const entry of byType.filter((candidate) => (level === 1 ? candidate.alertLevel === 1 : candidate.alertLevel !== 1))) {
-        lines.push(`- ${typeName(entry.alertType)} (${levelName(entry.alertLevel)}): ${entry.count} – handled ${entry.handled}, relieved ${entry.relieved}, unhandled ${entry.pending}`);
+        lines.push(`- ${t('summary.typeLine', { type: typeName(entry.alertType), level: levelName(entry.alertLevel), count: entry.count, handled: entry.handled, relieved: entry.relieved, pending: entry.pending })}`);
       }
     }
-    lines.push('', 'Each alarm:');
+    lines.push('', t('summary.eachAlarm'));
     for (const alarm of [...items].sort((a, b) => a.raisedAt - b.raisedAt).slice(0, ALARM_LINES_MAX)) lines.push(alarmLine(alarm));
-    if (itemsTotal > Math.min(items.length, ALARM_LINES_MAX)) lines.push(`… and ${itemsTotal - Math.min(items.length, ALARM_LINES_MAX)} more (Alarm log in the console).`);
+    const listed = Math.min(items.length, ALARM_LINES_MAX);
+    if (itemsTotal > listed) lines.push(t('summary.more', { count: itemsTotal - listed }));
   }
-  lines.push('', `STILL UNHANDLED NOW: ${summary.pending.length === 0 ? 'none.' : ''}`);
+  lines.push('', summary.pending.length === 0 ? `${t('summary.pendingNow')} ${t('summary.none')}` : t('summary.pendingNow'));
   for (const alarm of summary.pending) lines.push(alarmLine(alarm));
-  lines.push('', `SLEEP REPORTS (${reports.length}):`);
-  if (reports.length === 0) lines.push('- none written yet.');
-  for (const report of [...reports].sort((a, b) => a.name.localeCompare(b.name))) {
+  lines.push('', t('summary.reports', { count: reports.length }));
+  if (reports.length === 0) lines.push(`- ${t('summary.noReports')}`);
+  for (const report of [...reports].sort((a, b) => a.name.localeCompare(b.name, language))) {
     const place = placeOf([report.building, report.floor, report.room, report.bed]);
-    const parts = [`slept ${duration(report.sleep_minutes * 60)}`];
-    if (report.analysed === 1 && report.score !== null) parts.push(`score ${Math.round(report.score)}`);
-    else parts.push('too short to score');
-    if (report.wake_ups !== null) parts.push(`woke ${report.wake_ups} ${report.wake_ups === 1 ? 'time' : 'times'}`);
-    lines.push(`- ${report.name}${place ? ` (${place})` : ''}: ${parts.join(', ')}`);
+    const parts = [t('summary.slept', { duration: duration(report.sleep_minutes * 60) })];
+    parts.push(report.analysed === 1 && report.score !== null ? t('summary.score', { score: Math.round(report.score) }) : t('summary.tooShort'));
+    if (report.wake_ups !== null) parts.push(report.wake_ups === 1 ? t('summary.wokeOnce') : t('summary.woke', { count: report.wake_ups }));
+    const details = parts.join(separator);
+    lines.push(`- ${place ? t('summary.reportLine', { name: report.name, place, details }) : t('summary.reportLineNoPlace', { name: report.name, details })}`);
   }
-  lines.push('', 'Monitoring data is for reference only and is not medical advice.', 'Sent by Vigil; recipients are set in the console under Alarm log › Escalation.');
-  const subject = `[Vigil] Night summary ${summary.date} – ${careHome}: ${stats.count} alarms${stats.pending > 0 || summary.pending.length > 0 ? `, ${summary.pending.length} unhandled` : ''}`;
+  lines.push('', t('pdf.disclaimer', { date: SLEEP_DISCLAIMER_DATE }), t('summary.footer'));
+  const subject = stats.pending > 0 || summary.pending.length > 0
+    ? t('summary.subjectUnhandled', { date: summary.date, careHome, count: stats.count, unhandled: summary.pending.length })
+    : t('summary.subject', { date: summary.date, careHome, count: stats.count });
   return { subject, text: lines.join('\n') };
 }
 
@@ -112,7 +128,7 @@ export function morningSummaries(deps: {
     for (const providerId of await repository.summaryHomes()) {
       try {
         const setting = await repository.summarySetting(providerId);
-        if (setting.emails.length === 0) continue;
+        if (setting.recipients.length === 0) continue;
         const zone = await deps.timeZone(providerId);
         const date = localDate(now, zone);
         const starts = settingsFromRow(await deps.analytics.findSettings(providerId)).shiftStarts;
@@ -124,11 +140,14 @@ export function morningSummaries(deps: {
           const careHome = await repository.careHomeName(providerId);
           const summary = await deps.handover.build(providerId, date, now);
           const reports = await deps.analytics.sleepReportsOf(providerId, date);
-          const { subject, text } = morningSummaryMail(careHome, summary, reports);
+          // Written once per language the recipients read.
+          const mails = new Map<Language, { subject: string; text: string }>();
           let delivered = 0;
-          for (const address of setting.emails) {
+          for (const { email, language } of setting.recipients) {
+            let mail = mails.get(language);
+            if (!mail) mails.set(language, (mail = morningSummaryMail(careHome, summary, reports, language)));
             try {
-              await deps.mailer.sendText(address, subject, text, { 'X-Vigil-Event': 'summary.morning', 'X-Vigil-Summary': `${providerId}/${date}` });
+              await deps.mailer.sendText(email, mail.subject, mail.text, { 'X-Vigil-Event': 'summary.morning', 'X-Vigil-Summary': `${providerId}/${date}` });
               delivered += 1;
             } catch (error) {
               deps.log.warn({ err: error, providerId, date }, 'morning summary: an email was not sent');

@@ -18,7 +18,7 @@ export interface CareHomeNotifyTable {
   provider_id: number;
   /** 1: relatives who opt in are pushed their resident's red alarms. */
   relatives_push: number;
-  /** JSON: the addresses that get the morning summary email (migration 028). */
+  /** JSON: who gets the morning summary email, [{ email, language }] (migration 028; plain addresses before languages). */
   summary_emails: import('kysely').ColumnType<string, string | undefined, string>;
   /** Local HH:MM the morning summary goes out (migration 028). */
   summary_time: import('kysely').ColumnType<string, string | undefined, string>;

@@ -6,13 +6,17 @@ import {
   ESCALATION_CHANNELS,
   ESCALATION_EMAILS_MAX,
   ESCALATION_STEPS_MAX,
+  LANGUAGE_NAMES,
+  LANGUAGES,
   type EscalationAudience,
   type EscalationChannel,
   type EscalationSetting,
+  type Language,
 } from '@vigil/contracts';
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, InputNumber, Select, Skeleton, Switch, Typography, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/index.ts';
 import { errorText } from '../shared/errorText.ts';
 import { useFeedback } from '../shared/useFeedback.tsx';
 import { useEscalation, useSaveEscalation } from './escalationApi.ts';
@@ -32,8 +36,9 @@ interface ChainForm {
   roster: Record<string, number[]>;
   /** Relatives may receive alarm notifications (if they opt in in the app). */
   relativesPush: boolean;
-  /** The morning summary email: recipients and the care home's local time. */
+  /** The morning summary email: recipients, the language of each one's email, and the care home's local time. */
   summaryEmails: string[];
+  summaryLanguages: Record<string, Language>;
   summaryTime: string;
 }
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -50,7 +55,8 @@ function formOf(setting: EscalationSetting): ChainForm {
     orange: setting.orange.map(step),
     roster: Object.fromEntries(setting.shifts.map((shift) => [String(shift.index), setting.roster.find((entry) => entry.shift === shift.index)?.caregiverIds ?? []])),
     relativesPush: setting.relativesPush,
-    summaryEmails: setting.summaryEmails,
+    summaryEmails: setting.summaryRecipients.map((recipient) => recipient.email),
+    summaryLanguages: Object.fromEntries(setting.summaryRecipients.map((recipient) => [recipient.email, recipient.language])),
     summaryTime: setting.summaryTime,
   };
 }
@@ -68,6 +74,8 @@ export function EscalationPage() {
   const save = useSaveEscalation();
   const [form] = Form.useForm<ChainForm>();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const language = useLanguage();
+  const summaryEmails = Form.useWatch('summaryEmails', form);
 
   useEffect(() => {
     if (setting.data) form.setFieldsValue(formOf(setting.data));
@@ -78,7 +86,7 @@ export function EscalationPage() {
     const steps = (list: StepForm[] | undefined) => (list ?? []).map((step) => ({ ...step, emails: step.channels.includes('email') ? (step.emails ?? []) : [] }));
     const roster = Object.entries(values.roster ?? {}).map(([shift, caregiverIds]) => ({ shift: Number(shift), caregiverIds: caregiverIds ?? [] }));
     try {
-      await save.mutateAsync({ red: steps(values.red), orange: steps(values.orange), roster, relativesPush: values.relativesPush === true, summaryEmails: (values.summaryEmails ?? []).map((address) => address.trim()), summaryTime: values.summaryTime?.trim() ?? '' });
+      await save.mutateAsync({ red: steps(values.red), orange: steps(values.orange), roster, relativesPush: values.relativesPush === true, summaryRecipients: (values.summaryEmails ?? []).map((address) => ({ email: address.trim(), language: values.summaryLanguages?.[address] ?? language })), summaryTime: values.summaryTime?.trim() ?? '' });
       feedback.message.success(t('escalation.saved'));
     } catch (error) {
       setRefusal(errorText(error));
@@ -143,6 +151,12 @@ export function EscalationPage() {
             >
               <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', ' ']} disabled={!data.emailAvailable} placeholder={t('escalation.summaryNobody')} />
             </Form.Item>
+            {/* Each recipient's email is written in their language; a new address starts in this console's. */}
+            {(summaryEmails ?? []).map((address) => (
+              <Form.Item key={address} name={['summaryLanguages', address]} label={t('escalation.summaryLanguageOf', { email: address })} initialValue={language}>
+                <Select<Language> options={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))} disabled={!data.emailAvailable} style={{ maxWidth: 240 }} />
+              </Form.Item>
+            ))}
             <Form.Item
               name="summaryTime"
               label={t('escalation.summaryTime', { zone: data.timeZone })}

@@ -1,0 +1,45 @@
+/**
+ * The morning summary email (issue 28), written in each recipient's language: its subject, its
+ * headings and its lines. One file per language, spread into that language's server messages.
+ */
+export const summaryMessagesEnUS = {
+  'summary.subject': '[Vigil] Night summary {date} – {careHome}: {count} alarms',
+  'summary.subjectUnhandled': '[Vigil] Night summary {date} – {careHome}: {count} alarms, {unhandled} unhandled',
+  'summary.heading': 'Night summary for {careHome}: the night to {date}, {from}–{to} ({zone}).',
+  'summary.alarms': 'ALARMS: {count} (red {red}, orange {orange}); handled {handled}, relieved {relieved}, still unhandled {pending}.',
+  'summary.median': 'Handled in {median} (median).',
+  'summary.medianP90': 'Handled in {median} (median), {percent} % within {p90}.',
+  'summary.byType': 'By level and type:',
+  'summary.typeLine': '{type} ({level}): {count} – handled {handled}, relieved {relieved}, unhandled {pending}',
+  'summary.eachAlarm': 'Each alarm:',
+  'summary.more': '… and {count} more (Alarm log in the console).',
+  'summary.handled': 'handled',
+  'summary.handledBy': 'handled by {name}',
+  'summary.handledAfter': 'handled after {duration}',
+  'summary.handledByAfter': 'handled by {name} after {duration}',
+  'summary.relieved': 'relieved without handling',
+  'summary.notHandled': 'NOT HANDLED',
+  'summary.pendingNow': 'STILL UNHANDLED NOW:',
+  'summary.none': 'none.',
+  'summary.reports': 'SLEEP REPORTS ({count}):',
+  'summary.noReports': 'none written yet.',
+  'summary.slept': 'slept {duration}',
+  'summary.score': 'score {score}',
+  'summary.tooShort': 'too short to score',
+  'summary.wokeOnce': 'woke once',
+  'summary.woke': 'woke {count} times',
+  'summary.footer': 'Sent by Vigil; recipients are set in the console under Alarm log › Escalation.',
+  'summary.alarmLine': '{time} {type} ({level}) – {who}: {outcome}',
+  'summary.alarmLineNobody': '{time} {type} ({level}): {outcome}',
+  'summary.reportLine': '{name} ({place}): {details}',
+  'summary.reportLineNoPlace': '{name}: {details}',
+  'summary.listSeparator': ', ',
+  'summary.red': 'red',
+  'summary.orange': 'orange',
+  'summary.seconds': '{seconds} s',
+  'summary.minutes': '{minutes} min',
+  'summary.hoursMinutes': '{hours} h {minutes} min',
+  'escalation.summaryLanguage': 'Choose the language of the summary for each address: one of the languages Vigil offers.',
+} as const;
+
+export type SummaryMessages = { [K in keyof typeof summaryMessagesEnUS]: string };
