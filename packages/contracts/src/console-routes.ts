@@ -25,6 +25,12 @@ export interface ConsoleRoute {
   overseasTitleKey?: string;
   /** antd icon name for the menu. */
   icon?: string;
+  /**
+   * Not kept alive behind the tab bar (spec 01 §2 "views marked no-cache are not cached"): the
+   * screen unmounts when the user leaves it and opens fresh. Live views of one resident and the
+   * edit forms, which must start from what is saved now (docs/api.md "Tabs kept alive").
+   */
+  noCache?: boolean;
   children?: readonly ConsoleRoute[];
 }
 
@@ -38,7 +44,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     children: [
       { name: 'RealTimeIndex', path: '/realMonitor/index', built: true, titleKey: 'route.realMonitorIndex' },
       { name: 'RealTimeResidentList', path: '/realMonitor/residentList', built: true, titleKey: 'route.residentList' },
-      { name: 'RealTimeResident', path: '/realMonitor/resident', hidden: true, built: true, titleKey: 'route.resident' },
+      { name: 'RealTimeResident', path: '/realMonitor/resident', hidden: true, built: true, noCache: true, titleKey: 'route.resident' },
     ],
   },
   {
@@ -71,7 +77,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     name: 'PeopleManage', path: '/people-manage', roles: CARE, needsProvider: true, built: true, titleKey: 'route.peopleManage', icon: 'team',
     children: [
       { name: 'userManage', path: '/people-manage/userManage', built: true, titleKey: 'route.userManage' },
-      { name: 'addAndEditUser', path: '/people-manage/addAndEdit/addAndEditUser', hidden: true, built: true, titleKey: 'route.addAndEditUser' },
+      { name: 'addAndEditUser', path: '/people-manage/addAndEdit/addAndEditUser', hidden: true, built: true, noCache: true, titleKey: 'route.addAndEditUser' },
     ],
   },
   {
@@ -79,14 +85,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     children: [
       { name: 'BunkManageIndex', path: '/BunkManage/index', built: true, titleKey: 'route.bunkManageIndex' },
       // Spec 02 §2 "Bed alarm settings": hidden, ONE_ROLE and TWO_ROLE.
-      { name: 'alarmSetting', path: '/BunkManage/settingAlarm/alarmSetting/:userId', roles: CARE, hidden: true, built: true, titleKey: 'route.alarmSetting' },
+      { name: 'alarmSetting', path: '/BunkManage/settingAlarm/alarmSetting/:userId', roles: CARE, hidden: true, built: true, noCache: true, titleKey: 'route.alarmSetting' },
     ],
   },
   {
     name: 'nurseManage', path: '/nurse-manage', roles: CARE, needsProvider: true, built: true, titleKey: 'route.nurseManage', icon: 'nurse',
     children: [
       { name: 'nurseManageList', path: '/nurse-manage/nurseManage', built: true, titleKey: 'route.nurseList' },
-      { name: 'addAndEditNurse', path: '/nurse-manage/addAndEdit/addAndEditNurse', hidden: true, built: true, titleKey: 'route.addAndEditNurse' },
+      { name: 'addAndEditNurse', path: '/nurse-manage/addAndEdit/addAndEditNurse', hidden: true, built: true, noCache: true, titleKey: 'route.addAndEditNurse' },
     ],
   },
   {

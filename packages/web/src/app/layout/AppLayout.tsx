@@ -1,6 +1,6 @@
 import { routeChain, routeTitleKey, SIDEBAR_WIDTH_PX } from '@vigil/contracts';
 import { Drawer, Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { usePlatformName, usePlatformSetting } from '../../api/platform-queries.ts';
@@ -8,10 +8,12 @@ import { useBrandingSync, useDocumentTitle } from '../../branding/branding.ts';
 import { AlarmCenter } from '../../features/alarms/AlarmCenter.tsx';
 import { useLiveConnection } from '../../realtime/live-connection.ts';
 import { canOpen, menuEntries } from '../routing/access.ts';
-import { ScreenRendererContext } from '../routing/screen-slot.tsx';
+import { ScreenRendererContext, ScreenStackContext } from '../routing/screen-slot.tsx';
 import { RouteScreen } from '../routing/screens.tsx';
 import { useAccessContext } from '../routing/use-access.ts';
 import { useSession } from '../../session/session-store.ts';
+import { useKeptScroll } from './kept-scroll.ts';
+import { ScreenStack } from './ScreenStack.tsx';
 import { useSidebarOpen } from './sidebar-status.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
@@ -42,6 +44,9 @@ export function AppLayout() {
   useDocumentTitle(leafTitleKey ? t(leafTitleKey, { defaultValue: leafTitleKey }) : '', platformName);
   const alarmsAllowed = access ? canOpen('/alarm-log', access) : false;
   useLiveConnection(alarmsAllowed);
+
+  const mainColumn = useRef<HTMLElement>(null);
+  useKeptScroll(mainColumn, location.pathname);
 
   // Mobile mode: the drawer closes whenever the route changes.
   useEffect(() => setDrawerOpen(false), [location.pathname, mobile]);
@@ -80,7 +85,7 @@ export function AppLayout() {
           {sidebar(!sidebarOpen)}
         </Layout.Sider>
       )}
-      <Layout className="app-layout__main">
+      <Layout className="app-layout__main" ref={mainColumn}>
         <Layout.Header className={layoutSettings.fixedHeader ? 'app-layout__header app-layout__header--fixed' : 'app-layout__header'}>
           <TopBar
             session={session}
@@ -94,7 +99,9 @@ export function AppLayout() {
         <Layout.Content className="app-layout__content" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <PageTitle />
           <ScreenRendererContext.Provider value={RouteScreen}>
-            <Outlet />
+            <ScreenStackContext.Provider value={ScreenStack}>
+              <Outlet />
+            </ScreenStackContext.Provider>
           </ScreenRendererContext.Provider>
         </Layout.Content>
         <SettingsPanel />

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { canOpen, type AccessContext } from '../routing/access.ts';
+import { forgetScreens } from './kept-screens.ts';
 import { claimViews, closeAllViews, closeOtherViews, closeView, useVisitedViews, visitView, type VisitedView } from './visited-views.ts';
 
 /** The title key of a leaf console path; null for parents (they redirect) and unknown paths. */
@@ -48,7 +49,11 @@ export function TagsView({ userId, landingPath, access }: { userId: number; land
 
   const goToLast = (remaining: readonly VisitedView[]) => navigate(remaining[remaining.length - 1]?.fullPath ?? '/');
   const actions = {
-    refresh: (view: VisitedView) => navigate(`/redirect${view.fullPath}`),
+    // The kept screen goes, so the page passes through /redirect and opens fresh.
+    refresh: (view: VisitedView) => {
+      forgetScreens([view.path]);
+      navigate(`/redirect${view.fullPath}`);
+    },
     close: (view: VisitedView) => {
       if (view.affix) return;
       closeView(view.path);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { forgetScreens } from './kept-screens.ts';
 
 /** A page in the tab bar: unique by path, reopened at its last full path (with query). */
 export interface VisitedView {
@@ -15,11 +16,15 @@ let owner: number | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: readonly VisitedView[]): void {
+  // A closed tab's kept screen goes with it, so reopening the tab starts fresh.
+  const open = new Set(next.map((item) => item.path));
+  const closed = views.filter((item) => !open.has(item.path)).map((item) => item.path);
   views = next;
+  forgetScreens(closed);
   for (const listener of listeners) listener();
 }
 
-/** Starts a fresh tab bar when another user signs in. */
+/** Starts a fresh tab bar, without kept screens, when another user signs in. */
 export function claimViews(userId: number): void {
   if (owner === userId) return;
   owner = userId;

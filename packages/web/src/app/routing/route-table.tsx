@@ -8,7 +8,7 @@ import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { preloadScreenFiles } from './screen-preloads.ts';
-import { ScreenSlot } from './screen-slot.tsx';
+import { ScreenSlot, ScreenStackSlot } from './screen-slot.tsx';
 
 /** One flat route per console path: parents redirect to their first open child, leaves are gated screens. */
 function consoleRoutes(routes: readonly ConsoleRoute[]): RouteObject[] {
@@ -49,6 +49,15 @@ function lazyRoute(route: { path?: string; children?: RouteObject[] }, page: Laz
   return withPage;
 }
 
+/**
+ * The routes under the signed-in shell: the tab bar's /redirect, the console's paths, and / for
+ * anything else. The shell renders them with useRoutes for the current address and for each
+ * screen kept behind the tab bar (its own address), so a hidden screen keeps its params and query.
+ */
+function screenRouteObjects(): RouteObject[] {
+  return [lazyRoute({ path: 'redirect/*' }, redirectPage), ...consoleRoutes(CONSOLE_ROUTES), { path: '*', element: <Navigate to="/" replace /> }];
+}
+
 /** The console's route objects (spec 01 §2), for useRoutes. */
 export function buildRouteObjects(): RouteObject[] {
   return [
@@ -67,9 +76,8 @@ export function buildRouteObjects(): RouteObject[] {
               {
                 children: [
                   { index: true, element: <LandingRedirect /> },
-                  lazyRoute({ path: 'redirect/*' }, redirectPage),
-                  ...consoleRoutes(CONSOLE_ROUTES),
-                  { path: '*', element: <Navigate to="/" replace /> },
+                  // Descendant routes: the shell renders them once per kept tab, each at its own address.
+                  { path: '*', element: <ScreenStackSlot routes={SCREEN_ROUTES} /> },
                 ],
               },
               appLayout,
@@ -81,6 +89,7 @@ export function buildRouteObjects(): RouteObject[] {
   ];
 }
 
+const SCREEN_ROUTES = screenRouteObjects();
 const ROUTES = buildRouteObjects();
 
 /** Settles when the pages have loaded (or failed to: a page that failed fails again on render, into the error page). */
@@ -101,7 +110,7 @@ function settled(loads: readonly Promise<unknown>[]): Promise<void> {
  * Neither rejects.
  */
 export function preloadRoute(pathname: string): { pages: Promise<void>; screen: Promise<void> } {
-  const routes = (matchRoutes(ROUTES, pathname) ?? []).map((match) => match.route);
+  const routes = [...(matchRoutes(ROUTES, pathname) ?? []), ...(matchRoutes(SCREEN_ROUTES, pathname) ?? [])].map((match) => match.route);
   const pages = settled(routes.flatMap((route) => LAZY_PAGE_OF_ROUTE.get(route)?.preload() ?? []));
   const screens = routes.flatMap((route) => SCREEN_OF_ROUTE.get(route) ?? []);
   screens.forEach(preloadScreenFiles);

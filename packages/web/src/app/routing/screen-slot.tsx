@@ -1,5 +1,6 @@
 import type { ConsoleRoute } from '@vigil/contracts';
 import { createContext, useContext, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
 
 /**
  * What renders a leaf route's screen, provided by the shell (AppLayout). The screens' code is
@@ -13,4 +14,18 @@ export const ScreenRendererContext = createContext<ComponentType<{ route: Consol
 export function ScreenSlot({ route }: { route: ConsoleRoute }) {
   const Screen = useContext(ScreenRendererContext);
   return Screen ? <Screen route={route} /> : null;
+}
+
+/** The routes a screen stack renders: the console's paths under the shell. */
+export interface ScreenStackProps {
+  routes: RouteObject[];
+}
+
+/** What renders the shell's screens (the current one and those kept behind the tab bar), provided by the shell. */
+export const ScreenStackContext = createContext<ComponentType<ScreenStackProps> | null>(null);
+
+/** The shell's screens, as the shell renders them; nothing outside the shell. */
+export function ScreenStackSlot({ routes }: ScreenStackProps) {
+  const Stack = useContext(ScreenStackContext);
+  return Stack ? <Stack routes={routes} /> : null;
 }
