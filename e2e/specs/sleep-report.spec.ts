@@ -29,10 +29,10 @@ async function snap(page: Page, name: string): Promise<void> {
   await page.setViewportSize(viewport);
 }
 
-/** Waits for `count` drawn charts (ECharts canvases with a size) on the screen. */
+/** Waits for `count` drawn charts (ECharts canvases with a size) on the screen, not on a screen kept hidden behind the tab bar. */
 async function expectCharts(page: Page, count: number): Promise<void> {
   await page.waitForFunction(
-    (wanted) => Array.from(document.querySelectorAll<HTMLCanvasElement>('.sleep-chart__canvas canvas')).filter((canvas) => canvas.width > 0).length >= wanted,
+    (wanted) => Array.from(document.querySelectorAll<HTMLCanvasElement>('.sleep-chart__canvas canvas')).filter((canvas) => canvas.width > 0 && canvas.checkVisibility()).length >= wanted,
     count,
     { timeout: 15_000 },
   );
@@ -93,7 +93,7 @@ describe('sleep reports (issue 11) at 1440 and 390 px', () => {
 
       await row.getByRole('link', { name: `Daily report of ${full.name}` }).click();
       await page.waitForURL(/\/sleep-report\/index\?userId=/);
-      await expectText(page.locator('.ant-card-head-title').first(), new RegExp(`${full.name} · night ending ${full.nights.at(-1)}`));
+      await page.getByRole('heading', { level: 2, name: new RegExp(`${full.name} · night ending ${full.nights.at(-1)}`) }).waitFor();
       await expectCharts(page, 2);
       await expectText(page.locator('main'), /Reference: 420–480 min/);
       await expectText(page.locator('main'), /not medical advice/);
@@ -112,7 +112,7 @@ describe('sleep reports (issue 11) at 1440 and 390 px', () => {
       await settled(page);
       await enabled.click();
       await page.waitForURL(new RegExp(`date=${first}`));
-      await expectText(page.locator('.ant-card-head-title').first(), new RegExp(`night ending ${first}`));
+      await page.getByRole('heading', { level: 2, name: new RegExp(`night ending ${first}`) }).waitFor();
       await expectCharts(page, 2);
       await assertFitsWidth(page, 'daily report');
       await snap(page, `daily-${width}`);
@@ -142,7 +142,7 @@ describe('sleep reports (issue 11) at 1440 and 390 px', () => {
       await page.getByRole('link', { name: 'Back to the daily report' }).click();
       await page.getByRole('button', { name: 'Monthly report' }).click();
       await page.waitForURL(/\/sleep-report\/monthDetails\?userId=/);
-      await expectText(page.locator('.ant-card-head-title').first(), new RegExp(`${full.name} · ${month}`));
+      await page.getByRole('heading', { level: 2, name: new RegExp(`${full.name} · ${month}`) }).waitFor();
       await expectCharts(page, 2);
       await expectText(page.locator('main'), new RegExp(`Averages over ${full.nights.length} nights`));
       await assertFitsWidth(page, 'month');

@@ -1,7 +1,7 @@
 import { MIN_SLEEP_MINUTES, type AnalysedNight, type DailyReport } from '@vigil/contracts';
 import { Alert, Button, Card, Empty, Flex, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DatePicker } from '../../components/LazyDatePicker.tsx';
@@ -63,7 +63,7 @@ export function DailyReportPage() {
     <Flex vertical gap={16}>
       <Card
         className="sleep-card"
-        title={report.data ? t('sleepReport.daily.heading', { name: report.data.residentName, date }) : t('sleepReport.daily.title')}
+        title={<h2 className="sleep-card__heading">{report.data ? t('sleepReport.daily.heading', { name: report.data.residentName, date }) : t('sleepReport.daily.title')}</h2>}
         extra={<Link to={REPORT_LIST_PATH}>{t('sleepReport.backToList')}</Link>}
       >
         <Flex wrap gap={12} align="center" className="sleep-toolbar">
@@ -81,6 +81,8 @@ export function DailyReportPage() {
 
 function ReportBody({ report, userId }: { report: DailyReport; userId: number }) {
   const { t } = useTranslation(SLEEP_REPORT_NS);
+  // Unique per mounted screen: a report kept behind the tab bar has the same panels (docs/api.md).
+  const ids = useId();
   const navigate = useNavigate();
   const feedback = useFeedback();
   const data = useDailyReportData(report.analysed ? report.id : undefined);
@@ -103,12 +105,12 @@ function ReportBody({ report, userId }: { report: DailyReport; userId: number })
       {report.analysed ? null : <NotAnalysed report={report} />}
       {report.analysed && report.score !== null ? (
         <div className="sleep-daily-grid">
-          <section aria-labelledby="sleep-score-heading" className="sleep-panel">
-            <h2 id="sleep-score-heading" className="sleep-panel__title">{t('sleepReport.metric.score')}</h2>
+          <section aria-labelledby={`${ids}-score-heading`} className="sleep-panel">
+            <h2 id={`${ids}-score-heading`} className="sleep-panel__title">{t('sleepReport.metric.score')}</h2>
             <ScoreGauge score={report.score} />
           </section>
-          <section aria-labelledby="sleep-metrics-heading" className="sleep-panel">
-            <h2 id="sleep-metrics-heading" className="sleep-panel__title">{t('sleepReport.daily.metrics')}</h2>
+          <section aria-labelledby={`${ids}-metrics-heading`} className="sleep-panel">
+            <h2 id={`${ids}-metrics-heading`} className="sleep-panel__title">{t('sleepReport.daily.metrics')}</h2>
             <NightMetrics report={report} night={night} />
           </section>
         </div>
@@ -116,12 +118,12 @@ function ReportBody({ report, userId }: { report: DailyReport; userId: number })
       {data.isError ? <Alert type="error" showIcon message={errorText(data.error)} /> : null}
       {night ? (
         <>
-          <section aria-labelledby="sleep-stages-heading" className="sleep-panel">
-            <h2 id="sleep-stages-heading" className="sleep-panel__title">{t('sleepReport.chart.hypnogram')}</h2>
+          <section aria-labelledby={`${ids}-stages-heading`} className="sleep-panel">
+            <h2 id={`${ids}-stages-heading`} className="sleep-panel__title">{t('sleepReport.chart.hypnogram')}</h2>
             <Hypnogram night={night} />
           </section>
-          <section aria-labelledby="sleep-risk-heading" className="sleep-panel">
-            <h2 id="sleep-risk-heading" className="sleep-panel__title">{t('sleepReport.daily.risks')}</h2>
+          <section aria-labelledby={`${ids}-risk-heading`} className="sleep-panel">
+            <h2 id={`${ids}-risk-heading`} className="sleep-panel__title">{t('sleepReport.daily.risks')}</h2>
             <RiskPanel night={night} />
           </section>
         </>

@@ -1,6 +1,6 @@
 import type { MonthAnalysis } from '@vigil/contracts';
 import { Alert, Card, Empty, Flex, Result, Select, Spin } from 'antd';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../shared/errorText.ts';
@@ -45,7 +45,7 @@ export function MonthDetailsPage() {
       {feedback.holder}
       <Card
         className="sleep-card"
-        title={report.data ? t('sleepReport.month.heading', { name: report.data.residentName, month }) : t('sleepReport.month.title')}
+        title={<h2 className="sleep-card__heading">{report.data ? t('sleepReport.month.heading', { name: report.data.residentName, month }) : t('sleepReport.month.title')}</h2>}
         extra={<Link to={REPORT_LIST_PATH}>{t('sleepReport.backToList')}</Link>}
       >
         <Flex wrap gap={12} align="center" className="sleep-toolbar">
@@ -64,6 +64,8 @@ export function MonthDetailsPage() {
 
 function MonthBody({ analysis }: { analysis: MonthAnalysis }) {
   const { t } = useTranslation(SLEEP_REPORT_NS);
+  // Unique per mounted screen: a report kept behind the tab bar has the same panels (docs/api.md).
+  const ids = useId();
   const text = useChartText();
   const minutes = useMinutes();
   const view = useMemo(() => monthView(analysis), [analysis]);
@@ -76,8 +78,8 @@ function MonthBody({ analysis }: { analysis: MonthAnalysis }) {
   const round = (value: number | null) => (value === null ? '—' : String(Math.round(value)));
   return (
     <>
-      <section aria-labelledby="sleep-month-summary" className="sleep-panel">
-        <h2 id="sleep-month-summary" className="sleep-panel__title">{t('sleepReport.month.averages', { nights })}</h2>
+      <section aria-labelledby={`${ids}-month-summary`} className="sleep-panel">
+        <h2 id={`${ids}-month-summary`} className="sleep-panel__title">{t('sleepReport.month.averages', { nights })}</h2>
         <dl className="sleep-metrics">
           <Metric label={t('sleepReport.metric.score')} value={t('sleepReport.month.scoreTrend', { score: Math.round(averages.score), trend: view.analysis.scoreTrendPerWeek.toFixed(1) })} />
           <Metric label={t('sleepReport.metric.duration')} value={minutes(averages.sleepMinutes)} metric="sleepMinutes" flagValue={averages.sleepMinutes} extra={<span className="sleep-metric__reference">{t('sleepReport.month.meeting', { count: meeting.duration, nights })}</span>} />
@@ -90,8 +92,8 @@ function MonthBody({ analysis }: { analysis: MonthAnalysis }) {
           <Metric label={t('sleepReport.metric.af')} value={<GradeTag grade={view.analysis.worstAfGrade} label={t('sleepReport.month.worst')} />} />
         </dl>
       </section>
-      <section aria-labelledby="sleep-month-trend" className="sleep-panel">
-        <h2 id="sleep-month-trend" className="sleep-panel__title">{t('sleepReport.chart.monthTrend')}</h2>
+      <section aria-labelledby={`${ids}-month-trend`} className="sleep-panel">
+        <h2 id={`${ids}-month-trend`} className="sleep-panel__title">{t('sleepReport.chart.monthTrend')}</h2>
         {trend ? (
           <ReportChart
             label={t('sleepReport.chart.monthTrend')}
@@ -101,8 +103,8 @@ function MonthBody({ analysis }: { analysis: MonthAnalysis }) {
           />
         ) : null}
       </section>
-      <section aria-labelledby="sleep-month-rates" className="sleep-panel">
-        <h2 id="sleep-month-rates" className="sleep-panel__title">{t('sleepReport.chart.monthRates')}</h2>
+      <section aria-labelledby={`${ids}-month-rates`} className="sleep-panel">
+        <h2 id={`${ids}-month-rates`} className="sleep-panel__title">{t('sleepReport.chart.monthRates')}</h2>
         {rates ? (
           <ReportChart
             label={t('sleepReport.chart.monthRates')}

@@ -1,6 +1,6 @@
 import { MIN_SLEEP_MINUTES, type AnalysedNight } from '@vigil/contracts';
 import { Alert, Card, Empty, Flex, Spin, Table } from 'antd';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../shared/errorText.ts';
@@ -41,7 +41,7 @@ export function ReportDetailsPage() {
     <Flex vertical gap={16}>
       <Card
         className="sleep-card"
-        title={t('sleepReport.details.heading', { name: report.data.residentName, date: report.data.date })}
+        title={<h2 className="sleep-card__heading">{t('sleepReport.details.heading', { name: report.data.residentName, date: report.data.date })}</h2>}
         extra={<Link to={dailyReportPath(report.data.residentId, report.data.date)}>{t('sleepReport.details.back')}</Link>}
       >
         <Flex wrap gap={12} align="center" className="sleep-toolbar">
@@ -56,6 +56,8 @@ export function ReportDetailsPage() {
 
 function NightCharts({ night }: { night: AnalysedNight }) {
   const { t } = useTranslation(SLEEP_REPORT_NS);
+  // Unique per mounted screen: a report kept behind the tab bar has the same panels (docs/api.md).
+  const ids = useId();
   const text = useChartText();
   const minutes = useMinutes();
   const rates = useMemo(() => ratesOption(night, text), [night, text]);
@@ -71,12 +73,12 @@ function NightCharts({ night }: { night: AnalysedNight }) {
 
   return (
     <>
-      <section aria-labelledby="sleep-stages-heading" className="sleep-panel">
-        <h2 id="sleep-stages-heading" className="sleep-panel__title">{t('sleepReport.chart.hypnogram')}</h2>
+      <section aria-labelledby={`${ids}-stages-heading`} className="sleep-panel">
+        <h2 id={`${ids}-stages-heading`} className="sleep-panel__title">{t('sleepReport.chart.hypnogram')}</h2>
         <Hypnogram night={night} />
       </section>
-      <section aria-labelledby="sleep-rates-heading" className="sleep-panel">
-        <h2 id="sleep-rates-heading" className="sleep-panel__title">{t('sleepReport.chart.rates')}</h2>
+      <section aria-labelledby={`${ids}-rates-heading`} className="sleep-panel">
+        <h2 id={`${ids}-rates-heading`} className="sleep-panel__title">{t('sleepReport.chart.rates')}</h2>
         {hasTrend ? (
           <ReportChart
             label={t('sleepReport.chart.rates')}
@@ -90,16 +92,16 @@ function NightCharts({ night }: { night: AnalysedNight }) {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('sleepReport.chart.noTrend')} />
         )}
       </section>
-      <section aria-labelledby="sleep-movement-heading" className="sleep-panel">
-        <h2 id="sleep-movement-heading" className="sleep-panel__title">{t('sleepReport.chart.movement')}</h2>
+      <section aria-labelledby={`${ids}-movement-heading`} className="sleep-panel">
+        <h2 id={`${ids}-movement-heading`} className="sleep-panel__title">{t('sleepReport.chart.movement')}</h2>
         {hasTrend ? (
           <ReportChart label={t('sleepReport.chart.movement')} summary={t('sleepReport.chart.movementSummary', { count: night.bodyMovements, perHour: night.bodyMovementIndex })} option={movement} height={160} />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('sleepReport.chart.noTrend')} />
         )}
       </section>
-      <section aria-labelledby="sleep-exits-heading" className="sleep-panel">
-        <h2 id="sleep-exits-heading" className="sleep-panel__title">{t('sleepReport.chart.bedExits')}</h2>
+      <section aria-labelledby={`${ids}-exits-heading`} className="sleep-panel">
+        <h2 id={`${ids}-exits-heading`} className="sleep-panel__title">{t('sleepReport.chart.bedExits')}</h2>
         <ReportChart
           label={t('sleepReport.chart.bedExits')}
           summary={night.leftBed.count ? t('sleepReport.chart.bedExitsSummary', { count: night.leftBed.count, times: exitTimes }) : t('sleepReport.chart.noBedExits')}
@@ -108,12 +110,12 @@ function NightCharts({ night }: { night: AnalysedNight }) {
         />
         <p className="sleep-metric__reference">{night.leftBed.count ? t('sleepReport.chart.bedExitsSummary', { count: night.leftBed.count, times: exitTimes }) : t('sleepReport.chart.noBedExits')}</p>
       </section>
-      <section aria-labelledby="sleep-risk-heading" className="sleep-panel">
-        <h2 id="sleep-risk-heading" className="sleep-panel__title">{t('sleepReport.daily.risks')}</h2>
+      <section aria-labelledby={`${ids}-risk-heading`} className="sleep-panel">
+        <h2 id={`${ids}-risk-heading`} className="sleep-panel__title">{t('sleepReport.daily.risks')}</h2>
         <RiskPanel night={night} />
       </section>
-      <section aria-labelledby="sleep-stage-minutes-heading" className="sleep-panel">
-        <h2 id="sleep-stage-minutes-heading" className="sleep-panel__title">{t('sleepReport.details.stageMinutes')}</h2>
+      <section aria-labelledby={`${ids}-stage-minutes-heading`} className="sleep-panel">
+        <h2 id={`${ids}-stage-minutes-heading`} className="sleep-panel__title">{t('sleepReport.details.stageMinutes')}</h2>
         <Table
           size="small"
           pagination={false}
@@ -126,8 +128,8 @@ function NightCharts({ night }: { night: AnalysedNight }) {
           dataSource={(['deep', 'light', 'fallingAsleep', 'awake', 'outOfBed'] as const).map((stage) => ({ stage, label: text.stage(stage), minutes: minutes(night.stageMinutes[stage]) }))}
         />
       </section>
-      <section aria-labelledby="sleep-score-parts-heading" className="sleep-panel">
-        <h2 id="sleep-score-parts-heading" className="sleep-panel__title">{t('sleepReport.details.scoreParts', { score: night.score.value })}</h2>
+      <section aria-labelledby={`${ids}-score-parts-heading`} className="sleep-panel">
+        <h2 id={`${ids}-score-parts-heading`} className="sleep-panel__title">{t('sleepReport.details.scoreParts', { score: night.score.value })}</h2>
         <Table
           size="small"
           pagination={false}
