@@ -35,6 +35,7 @@ import { deviceLog } from './migrations/025-device-log.ts';
 import { h5VersionStates } from './migrations/026-h5-version-states.ts';
 import { relativesAlarmPush } from './migrations/027-relatives-alarm-push.ts';
 import { morningSummary } from './migrations/028-morning-summary.ts';
+import { webhookSweep } from './migrations/029-webhook-sweep.ts';
 import type { DeviceKeySeal } from '../ingest/device-key-seal.ts';
 import type { Database } from './schema.ts';
 
@@ -184,6 +185,7 @@ export function migrationsFor(dialect: Dialect, deviceKeys: DeviceKeySeal | null
     '026-h5-version-states': h5VersionStates(dialect),
     '027-relatives-alarm-push': relativesAlarmPush(),
     '028-morning-summary': morningSummary(),
+    '029-webhook-sweep': webhookSweep(),
   };
 }
 

@@ -11,6 +11,8 @@ export interface VigilProcess {
   child: ChildProcessWithoutNullStreams;
   /** Publishes device events in that process (see vigil-process.ts); resolves once published. */
   publish(command: { deviceId: string; deviceType: number; providerId: number; bedId: number | null; roomId: number | null; type: 'sos' | 'fall' | 'smoke' | 'door' | 'water'; status: number; count?: number }): Promise<void>;
+  /** From now on the process's webhook delivery writes wait forever (see vigil-process.ts); each prints `webhookDeliveryHeld` in reports. */
+  holdWebhookDeliveries(): Promise<void>;
   /** Starts a telemetry background in that process (see vigil-process.ts). */
   telemetry(options: { rate: number; devices: number; providerId: number; seconds: number }): Promise<void>;
   /** Lines the process printed that were not answers (e.g. the telemetry figures). */
@@ -80,6 +82,7 @@ export async function startVigilProcess(env: Record<string, string>): Promise<Vi
     child,
     publish: (command) => new Promise<void>((resolve) => send(command, resolve)),
     publishLater: (command) => send(command),
+    holdWebhookDeliveries: () => new Promise<void>((resolve) => send({ holdWebhookDeliveries: true }, resolve)),
     telemetry: (options) => new Promise<void>((resolve) => send({ telemetry: options }, resolve)),
     reports,
     logs,

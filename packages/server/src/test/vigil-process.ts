@@ -11,6 +11,7 @@ import { seedDemo } from '../demo/seed.ts';
  * once ready. Device events are fed past ingest, straight onto the bus: each stdin line
  * `{"id", "deviceId", "deviceType", "providerId", "bedId", "roomId", "type", "status", "count"?}`
  * publishes that many device events on this process's bus, then answers `{"id", "done": true}`.
+ * `{"id", "holdWebhookDeliveries": true}` holds its webhook delivery writes (see HoldWebhooks).
  */
 const Command = z.object({
   id: z.number().int(),
@@ -27,6 +28,11 @@ const Command = z.object({
 
 /** A telemetry background: `rate` one-sample messages per second spread over `devices` monitors, for `seconds`. */
 const Telemetry = z.object({ id: z.number().int(), telemetry: z.object({ rate: z.number().int().positive(), devices: z.number().int().positive(), providerId: z.number().int(), seconds: z.number().positive() }) });
+/**
+ * Holds the process between an alarm's commit and its webhook deliveries (crash tests): from then on
+ * every delivery write of this process waits forever, and the process prints `{"webhookDeliveryHeld": alarmId}`.
+ */
+const HoldWebhooks = z.object({ id: z.number().int(), holdWebhookDeliveries: z.literal(true) });
 const TICK_MS = 10;
 const PARALLEL = 50;
 
@@ -64,6 +70,15 @@ async function main(): Promise<void> {
         }
       }, TICK_MS);
       process.stdout.write(`${JSON.stringify({ id, done: true })}\n`);
+      continue;
+    }
+    const hold = HoldWebhooks.safeParse(JSON.parse(line));
+    if (hold.success) {
+      vigil.webhooks.repository.addDelivery = (row) => {
+        process.stdout.write(`${JSON.stringify({ webhookDeliveryHeld: row.alarm_id })}\n`);
+        return new Promise<boolean>(() => {});
+      };
+      process.stdout.write(`${JSON.stringify({ id: hold.data.id, done: true })}\n`);
       continue;
     }
     const command = Command.safeParse(JSON.parse(line));

@@ -11,7 +11,11 @@ import type { Metrics } from '../../ops/metrics.ts';
 import { workingProviderId } from '../../tenancy/care-provider.ts';
 import { alarmMailer, mailAddressOf, type MailConfig } from './alarm-mail.ts';
 import { webhookUrlAllowed, type WebhookConfig } from './webhook-config.ts';
-import { webhookRepository, type WebhookRow } from './webhook.repository.ts';
+import { alarmSettings } from '../alarms/alarm-settings.ts';
+import { alarmSettingsRepository } from '../alarms/alarm-settings.repository.ts';
+import { presentAlarm } from '../alarms/alarm.presenter.ts';
+import { alarmRepository } from '../alarms/alarm.repository.ts';
+import { webhookRepository, type SweptEvent, type WebhookRow } from './webhook.repository.ts';
 
 export interface WebhookLog {
   warn(details: object, message: string): void;
@@ -24,6 +28,12 @@ const DUE_BATCH = 50;
 export const WEBHOOK_JOB_EVERY_MS = 5_000;
 /** How long after an alarm event its deliveries are written. */
 const RECORD_DELAY_MS = 50;
+/** The sweep looks back this far for alarm events whose process stopped before writing their deliveries. */
+const SWEEP_LOOKBACK_MS = 10 * 60_000;
+/** An alarm event younger than this is still the live path's to record. */
+const SWEEP_GRACE_MS = 3_000;
+export const WEBHOOK_SWEEP_EVERY_MS = 5_000;
+const SWEPT_EVENTS: readonly SweptEvent[] = ['alarm.raised', 'alarm.escalated', 'alarm.handled', 'alarm.relieved'];
 
 const list = (text: string) => text.split(',').filter((entry) => entry.length > 0);
 
@@ -97,7 +107,8 @@ export function webhookSignature(secret: string, body: string, unixSeconds: numb
 
 /**
  * Outbound webhooks (issue 28, docs/webhooks.md). Alarm events on the bus (after commit) become
- * persisted deliveries, one per endpoint, alarm and event; a dispatcher POSTs them off the alarm
+ * persisted deliveries, one per endpoint, alarm and event (a sweep writes those of a process that
+ * stopped after the alarm's commit and before writing them); a dispatcher POSTs them off the alarm
  * path (right away in the process that made them, and every 5 s from the scheduler), signed, with
  * a timeout, retried with backoff for 24 h. A hanging endpoint holds one of a few sends, never an alarm.
  */
@@ -151,7 +162,6 @@ export function webhookModule(deps: { app: FastifyInstance; routes: OperationReg
     return presentDelivery((await repository.findDelivery(providerId, input.id))!);
   });
 
-  /** Makes the deliveries of one alarm event (the unique key keeps it one across processes). */
   /**
    * Makes the deliveries of one alarm event (the unique key keeps it one across processes); `seq`
    * tells apart an alarm's several escalation steps. Answers the endpoints it made one for.
@@ -277,6 +287,31 @@ export function webhookModule(deps: { app: FastifyInstance; routes: OperationReg
   deps.bus.subscribe('alarm.handled', ({ providerId, alarm }) => onEvent('alarm.handled', providerId, alarm));
   deps.bus.subscribe('alarm.relieved', ({ providerId, alarm }) => onEvent('alarm.relieved', providerId, alarm));
 
+  const alarms = alarmRepository(deps.db);
+  const levels = alarmSettings(alarmSettingsRepository(deps.db), now);
+  /**
+   * Records the deliveries of alarm events committed by a process that stopped before writing them
+   * (the live path writes them after the commit, in memory). The unique key per endpoint, alarm and
+   * event keeps it one delivery whether the live path, this sweep or another process's sweep got
+   * there first. Answers how many deliveries it made.
+   */
+  async function sweep(time: number): Promise<number> {
+    let made = 0;
+    for (const event of SWEPT_EVENTS) {
+      for (const missing of await repository.unrecorded(event, time - SWEEP_LOOKBACK_MS, time - SWEEP_GRACE_MS, 100)) {
+        if (closed) return made;
+        const row = await alarms.find(missing.alarmId);
+        if (!row) continue;
+        const current = presentAlarm(row, await levels.levelsOf(row.provider_id), 'en-us');
+        // Raised orange and turned red since: its raise is the orange one the live path would have sent.
+        const alarm = event === 'alarm.raised' && row.escalated_at !== null ? { ...current, alertLevel: 2 as const } : current;
+        made += (await record(event, missing.providerId, alarm, missing.at)).length;
+      }
+    }
+    if (made > 0) kick();
+    return made;
+  }
+
   deps.app.addHook('preClose', async () => {
     closed = true;
     await dispatching?.catch(() => undefined);
@@ -286,6 +321,7 @@ export function webhookModule(deps: { app: FastifyInstance; routes: OperationReg
   return {
     repository,
     dispatch,
+    sweep,
     /** Makes an escalation chain step's alarm.escalated deliveries (once per endpoint, alarm and step) and starts sending them. */
     async recordEscalation(providerId: number, alarm: AlarmRecord, seq: number, step: WebhookEscalation): Promise<Webhook[]> {
       if (closed) return [];
@@ -299,6 +335,7 @@ export function webhookModule(deps: { app: FastifyInstance; routes: OperationReg
     },
     registerJobs(scheduler: Scheduler): void {
       scheduler.registerJob({ name: 'webhook-deliveries', schedule: { everyMs: WEBHOOK_JOB_EVERY_MS }, run: async ({ now: time }) => void (await dispatch(time)) });
+      scheduler.registerJob({ name: 'webhook-sweep', schedule: { everyMs: WEBHOOK_SWEEP_EVERY_MS }, run: async ({ now: time }) => void (await sweep(time)) });
       scheduler.registerJob({ name: 'webhook-deliveries-purge', schedule: { everyMs: 3_600_000 }, run: async ({ now: time }) => repository.purge(time - 30 * 86_400_000) });
     },
   };

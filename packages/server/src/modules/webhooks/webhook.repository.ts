@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import { sql, type Generated } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /** Tables of migration 017 (declared here, merged into the database type). */
@@ -47,6 +47,10 @@ export interface WebhookDeliveriesTable {
   delivered_at: number | null;
 }
 
+/** Alarm events the sweep catches up on, with the alarm column that says when each happened. */
+export type SweptEvent = 'alarm.raised' | 'alarm.escalated' | 'alarm.handled' | 'alarm.relieved';
+const SWEPT_EVENT_TIME = { 'alarm.raised': 'raised_at', 'alarm.escalated': 'escalated_at', 'alarm.handled': 'deal_time', 'alarm.relieved': 'relieved_at' } as const;
+
 export type WebhookRow = Awaited<ReturnType<ReturnType<typeof webhookRepository>['list']>>[number];
 export type DeliveryRow = WebhookDeliveriesTable & { attempts: number };
 
@@ -85,6 +89,34 @@ export function webhookRepository(db: Db) {
         .onConflict((conflict) => conflict.columns(['webhook_id', 'alarm_id', 'event', 'seq']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+    /**
+     * Alarm events in [from, to) that an endpoint of their care home should have had a delivery of
+     * and has none: their process stopped between the alarm's commit and writing its deliveries.
+     * An endpoint made after the event is not owed it.
+     */
+    async unrecorded(event: SweptEvent, from: number, to: number, limit: number): Promise<{ alarmId: number; providerId: number; at: number }[]> {
+      const column = SWEPT_EVENT_TIME[event];
+      const commaList = (list: string) => sql<string>`(',' || ${sql.ref(list)} || ',')`;
+      let query = db
+        .selectFrom('alarms as a')
+        .innerJoin('webhooks as w', 'w.provider_id', 'a.provider_id')
+        .leftJoin('webhook_deliveries as d', (join) => join.onRef('d.webhook_id', '=', 'w.id').onRef('d.alarm_id', '=', 'a.id').on('d.event', '=', event).on('d.seq', '=', 0))
+        .select(['a.id', 'a.provider_id', sql.ref<number>(`a.${column}`).as('at')])
+        .distinct()
+        .where(sql.ref(`a.${column}`), '>=', from)
+        .where(sql.ref(`a.${column}`), '<', to)
+        .where('w.enabled', '=', 1)
+        .where('w.created_at', '<=', sql.ref<number>(`a.${column}`))
+        .where(commaList('w.events'), 'like', `%,${event},%`)
+        // An alarm turned red since was raised orange: its raise went to the endpoints of orange alarms.
+        .where(commaList('w.levels'), 'like', event === 'alarm.raised' ? sql<string>`case when a.escalated_at is null then '%,' || cast(a.alert_level as varchar(8)) || ',%' else '%,2,%' end` : sql<string>`'%,' || cast(a.alert_level as varchar(8)) || ',%'`)
+        .where((eb) => eb.or([eb('w.alert_types', '=', ''), eb(commaList('w.alert_types'), 'like', sql<string>`'%,' || a.alert_type || ',%'`)]))
+        .where('d.id', 'is', null);
+      if (event === 'alarm.handled') query = query.where('a.deal_state', '=', 'processed');
+      if (event === 'alarm.relieved') query = query.where('a.relieved', '=', 1);
+      const rows = await query.orderBy('at').limit(limit).execute();
+      return rows.map((row) => ({ alarmId: row.id, providerId: row.provider_id, at: Number(row.at) }));
     },
     due(now: number, limit: number) {
       return db
