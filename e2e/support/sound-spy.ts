@@ -6,13 +6,15 @@ export interface SoundLog {
   tones: { frequency: number; state: string }[];
   /** Each HTMLMediaElement.play(): the element's source. */
   media: string[];
-  /** Each speechSynthesis.speak(): the utterance's text and language. */
-  speech: { text: string; lang: string }[];
+  /** Each speechSynthesis.speak(): the utterance's text and language, and when it was asked (epoch ms). */
+  speech: { text: string; lang: string; at: number }[];
 }
 
 declare global {
   interface Window {
     __vigilSound?: SoundLog;
+    /** While above 0, speak() plays nothing and ends each utterance after this many ms (holdSpeech). */
+    __vigilSpeechMs?: number;
   }
 }
 
@@ -41,7 +43,12 @@ export async function spyOnSound(target: BrowserContext | Page): Promise<void> {
     if (typeof SpeechSynthesis !== 'undefined') {
       const speak = SpeechSynthesis.prototype.speak;
       SpeechSynthesis.prototype.speak = function (this: SpeechSynthesis, utterance: SpeechSynthesisUtterance) {
-        log.speech.push({ text: utterance.text, lang: utterance.lang });
+        log.speech.push({ text: utterance.text, lang: utterance.lang, at: Date.now() });
+        const holdMs = window.__vigilSpeechMs ?? 0;
+        if (holdMs > 0) {
+          setTimeout(() => utterance.onend?.(new SpeechSynthesisEvent('end', { utterance })), holdMs);
+          return;
+        }
         return speak.call(this, utterance);
       };
     }
@@ -51,4 +58,15 @@ export async function spyOnSound(target: BrowserContext | Page): Promise<void> {
 /** What the page has sounded so far. */
 export async function soundLog(page: Page): Promise<SoundLog> {
   return page.evaluate(() => window.__vigilSound ?? { tones: [], media: [], speech: [] });
+}
+
+/**
+ * Headless Chromium has no voices, so each utterance ends at once and a queue never builds up.
+ * While held, every utterance lasts `ms` (0 gives speech back to the browser), as a real voice
+ * takes a second or two to say a room and an alarm.
+ */
+export async function holdSpeech(page: Page, ms: number): Promise<void> {
+  await page.evaluate((hold) => {
+    window.__vigilSpeechMs = hold;
+  }, ms);
 }
