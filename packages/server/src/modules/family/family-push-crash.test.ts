@@ -42,8 +42,9 @@ async function signIn(vigil: VigilProcess, userName: string, from: 'PC' | 'APP_N
  * commit still pushes once"): a Vigil process commits a red alarm of the relative's resident and
  * is killed with SIGKILL before it claimed the relative's push (its sender busy with four pushes
  * a hanging push service holds); the next process pushes it to the relative's phone once. The
- * same for the alarm's handling. Real processes on one database, in turn; on PostgreSQL two
- * processes run after the first kill and the phone still hears of the alarm once.
+ * same for the alarm's handling, and for a caregiver's "handled" push of an alarm her phone was
+ * told of. Real processes on one database, in turn; on PostgreSQL two processes run after the
+ * first kill and the phone still hears of the alarm once.
  */
 describe('relatives\' push after a process killed between the commit and the push', { timeout: 300_000 }, () => {
   let env: Record<string, string>;
@@ -174,5 +175,37 @@ describe('relatives\' push after a process killed between the commit and the pus
     assert.equal(relativePushes(alarmId, 'handled').length, 1, 'the end once');
     assert.equal(relativePushes(alarmId).length, 2, 'raise and end, nothing more');
     assert.ok(running.has(third));
+  });
+
+  test('an alarm pushed to the caregiver and then handled by a process killed before telling her phone: the next process tells it once', async () => {
+    const [current] = running;
+    const nursePushes = (alarmId: number, kind: string) => service.received.filter((push) => push.subscription === nursePhone.id && push.message.alarmId === alarmId && push.message.kind === kind);
+    const deviceId = randomDeviceId('SOS');
+    await current.publish({ deviceId, deviceType: 20993, providerId, bedId: null, roomId: null, type: 'sos', status: 1 });
+    let alarmId = 0;
+    await eventually(async () => {
+      alarmId = (await database.db.selectFrom('alarms').select('id').where('device_id', '=', deviceId).executeTakeFirst())?.id ?? 0;
+      return alarmId > 0;
+    }, 10_000, 'the alarm committed');
+    // The raise on the live path: the caregiver's phone is told.
+    await service.waitFor((push) => push.subscription === nursePhone.id && push.message.alarmId === alarmId && push.message.kind === 'alarm', 15_000);
+
+    // Handled, then the process is killed before the caregiver's "handled" push is claimed.
+    await occupySender(current);
+    const nurse = await signIn(current, '44770090500', 'APP_NURSING');
+    const handled = await call(current, api.alarmDealStatus, { id: alarmId, dealOption: 'CHECKED' }, nurse);
+    assert.equal(handled.status, 200, handled.msg);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(await claimOf(alarmId, 'handled'), undefined, 'the end not claimed for the caregiver before the kill');
+    await kill(current);
+    service.resume(nursePhone.id);
+
+    await start();
+    const over = await service.waitFor((push) => push.subscription === nursePhone.id && push.message.alarmId === alarmId && push.message.kind === 'handled', CATCH_UP_MS);
+    assert.notEqual(over.message.handler, null, 'says who handled it');
+    await eventually(async () => (await claimOf(alarmId, 'handled'))?.sent_at != null, 10_000, 'the end marked sent');
+    await new Promise((resolve) => setTimeout(resolve, ANOTHER_SWEEP_MS));
+    assert.equal(nursePushes(alarmId, 'handled').length, 1, 'the end once');
+    assert.equal(nursePushes(alarmId, 'alarm').length, 1, 'the raise once');
   });
 });

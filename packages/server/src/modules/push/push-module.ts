@@ -108,8 +108,8 @@ export function pushModule(deps: {
   }
 
   /**
-   * Pushes what a stopped process committed but never pushed (to the caregivers, and a red
-   * alarm's raise and end to the relatives), or claimed but never finished. The claims keep it
+   * Pushes what a stopped process committed but never pushed (to the caregivers an alarm's raise,
+   * its turning red and its end; to the relatives a red alarm's raise and end), or claimed but never finished. The claims keep it
    * once: a process still pushing it live, or another sweep, leaves it alone.
    */
   async function sweep(time: number): Promise<number> {
@@ -120,6 +120,18 @@ export function pushModule(deps: {
       const found = await alarmRecord(id);
       if (!found) continue;
       sender.enqueue('new', found.providerId, found.alarm);
+      count += 1;
+    }
+    for (const id of await repository.unclaimedEscalations(from, to, 100)) {
+      const found = await alarmRecord(id);
+      if (!found) continue;
+      sender.enqueue('escalated', found.providerId, found.alarm);
+      count += 1;
+    }
+    for (const { alarmId, event } of await repository.unclaimedEnds(from, to, 100)) {
+      const found = await alarmRecord(alarmId);
+      if (!found) continue;
+      sender.enqueue(event, found.providerId, found.alarm);
       count += 1;
     }
     for (const id of await repository.unclaimedFamilyRaises(from, to, 100)) {

@@ -280,6 +280,50 @@ export function pushRepository(db: Db) {
     },
 
     /**
+     * Pending alarms turned red in [from, to) of care homes with subscriptions whose red push no
+     * process claimed: their process stopped between the escalation's commit and the claim.
+     */
+    async unclaimedEscalations(from: number, to: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('alarms as a')
+        .leftJoin('push_claims as c', (join) => join.onRef('c.alarm_id', '=', 'a.id').on('c.event', '=', 'escalated'))
+        .select('a.id')
+        .where('a.escalated_at', '>=', from)
+        .where('a.escalated_at', '<', to)
+        .where('a.deal_state', '=', 'unDeal')
+        .where('a.relieved', '=', 0)
+        .where('c.alarm_id', 'is', null)
+        .where('a.provider_id', 'in', db.selectFrom('push_subscriptions').select('provider_id'))
+        .orderBy('a.escalated_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Alarms pushed to the caregivers (raise or red) and handled or relieved in [from, to) without
+     * that end being claimed: their process stopped before telling the phones it is over.
+     */
+    async unclaimedEnds(from: number, to: number, limit: number): Promise<{ alarmId: number; event: 'handled' | 'relieved' }[]> {
+      const rows = await db
+        .selectFrom('alarms as a')
+        .leftJoin('push_claims as ended', (join) => join.onRef('ended.alarm_id', '=', 'a.id').on('ended.event', 'in', ['handled', 'relieved']))
+        .select(['a.id', 'a.deal_state'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('a.deal_state', '=', 'processed'), eb('a.deal_time', '>=', from), eb('a.deal_time', '<', to)]),
+            eb.and([eb('a.relieved', '=', 1), eb('a.relieved_at', '>=', from), eb('a.relieved_at', '<', to)]),
+          ]),
+        )
+        .where('a.id', 'in', db.selectFrom('push_claims').select('alarm_id').where('event', 'in', ['new', 'escalated']))
+        .where('ended.alarm_id', 'is', null)
+        .orderBy('a.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ alarmId: row.id, event: row.deal_state === 'processed' ? 'handled' : 'relieved' }));
+    },
+
+    /**
      * Pending red alarms of a resident, committed (or turned red) in [from, to), that a relative
      * would be pushed and whose raise no process claimed for the relatives: their process stopped
      * between the commit and the claim (or its queue was full).

@@ -164,6 +164,31 @@ describe('web push to the caregiver app', () => {
     assert.equal(pushesOf(row.id).length, 1);
   });
 
+  test('an orange alarm turned red by a process that stopped before pushing the red is pushed red once by the sweep', async () => {
+    const placement = { providerId: providerA, bedId: bedA, roomId: null, residentId: null };
+    const deviceId = await insertDevice(server.vigil.database.db, { deviceType: 20993, ...placement });
+    const now = Date.now();
+    const db = server.vigil.database.db;
+    const { row } = await import('../alarms/alarm.repository.ts').then(({ alarmRepository }) =>
+      alarmRepository(db).raiseOpen({
+        provider_id: providerA, device_id: deviceId, device_type: 20993, alert_type: 'SOS', alarm_group: 'SOS', alert_level: 2, open_key: `${deviceId}|SOS`,
+        resident_id: null, bed_id: bedA, room_id: null, floor_id: null, area_id: null, user_name: '', bunk: '', room: '', floor_area: '',
+        status: 1, duration: null, raised_at: now - 120_000, last_at: now - 120_000, repeat_count: 0, relieved: 0, release_source: 0, deal_state: 'unDeal',
+      }),
+    );
+    // Its orange raise was pushed; then it turned red, committed without the bus: as if the process died right after.
+    assert.ok(await server.vigil.push.repository.claim(row.id, 'new', providerA, now - 120_000));
+    await server.vigil.push.repository.markSent(row.id, 'new', now - 120_000);
+    await db.updateTable('alarms').set({ alert_level: 1, escalated_at: now - 5000 }).where('id', '=', row.id).execute();
+    assert.ok((await server.vigil.push.sweep(Date.now())) >= 1);
+    const red = await service.waitFor((received) => received.message.alarmId === row.id && received.message.kind === 'escalated');
+    assert.equal(red.message.level, 1);
+    await server.vigil.push.sweep(Date.now());
+    await server.vigil.push.sender.idle();
+    assert.equal(pushesOf(row.id).filter((received) => received.message.kind === 'escalated').length, pushesOf(row.id).length, 'only the red, nothing else');
+    assert.equal(new Set(pushesOf(row.id).map((received) => received.subscription)).size, pushesOf(row.id).length, 'once per phone');
+  });
+
   test('tapping the notification opens the alarm: the log shows who opened it and when, once; another care home\'s caregiver is not found', async () => {
     const manager = await server.login('demotwoa');
     assert.equal(manager.providerId, providerA, 'the manager of caregiver A\'s care home');
