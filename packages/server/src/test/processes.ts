@@ -1,9 +1,13 @@
 import { TEST_DEVICE_KEY_SECRET } from './device-keys.ts';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import type { Operation, OutputOf } from '@vigil/contracts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { freshPostgres, type Envelope } from './harness.ts';
 
 export interface VigilProcess {
   port: number;
@@ -95,6 +99,56 @@ export async function startVigilProcess(env: Record<string, string>): Promise<Vi
     async kill() {
       child.kill('SIGKILL');
       await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls one operation on a process over HTTP, as the console or the app does (JSON body, s-token). */
+export async function callProcess<Op extends Operation>(vigil: VigilProcess, operation: Op, input: Record<string, unknown>, token?: string): Promise<Envelope<OutputOf<Op>>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { 's-token': token } : {}) };
+  const url = new URL(`/api${operation.path}`, vigil.baseUrl);
+  if (operation.method === 'GET') for (const [key, value] of Object.entries(input)) url.searchParams.set(key, String(value));
+  const response = await fetch(url, { method: operation.method, headers, body: operation.method === 'POST' ? JSON.stringify(input) : undefined });
+  return (await response.json()) as Envelope<OutputOf<Op>>;
+}
+
+/** The database that processes started with `env` share, and the test's own handle on it. */
+export interface ProcessDatabase {
+  /** What every process gets (with the caller's `common`). */
+  env: Record<string, string>;
+  /** The test's handle, opened on first use (on SQLite, once a process has made the file). */
+  handle(): DatabaseHandle;
+  /** Closes the handle and drops the database or removes the folder. */
+  drop(): Promise<void>;
+}
+
+/**
+ * One database for processes that run in turn or side by side: a fresh PostgreSQL database, with
+ * a Redis channel of its own between the processes, when DATABASE_URL is set; else one SQLite
+ * file in a new folder (`prefix`), which the processes open in turn.
+ */
+export async function processDatabase(prefix: string, common: Record<string, string> = {}): Promise<ProcessDatabase> {
+  const postgres = process.env.DATABASE_URL?.trim() || null;
+  let handle: DatabaseHandle | null = null;
+  if (postgres) {
+    const fresh = await freshPostgres(postgres);
+    const redis = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+    return {
+      env: { ...common, DATABASE_URL: fresh.url, REDIS_URL: redis, REDIS_CHANNEL: `vigil:test:${crypto.randomBytes(6).toString('hex')}` },
+      handle: () => (handle ??= openDatabase({ databaseUrl: fresh.url, dataDir: os.tmpdir() })),
+      async drop() {
+        await handle?.close();
+        await fresh.drop();
+      },
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return {
+    env: { ...common, VIGIL_DATA_DIR: dataDir },
+    handle: () => (handle ??= openDatabase({ databaseUrl: null, dataDir })),
+    async drop() {
+      await handle?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,26 +3,20 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
-import { deviceTopic, Status, type LoginResult, type Operation, type OutputOf } from '@vigil/contracts';
+import { deviceTopic, Status, type LoginResult } from '@vigil/contracts';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { openSocket, randomDeviceId, type TestSocket } from '../../test/alarm-fixtures.ts';
-import { freshPostgres, type Envelope } from '../../test/harness.ts';
-import { startVigilProcess, type VigilProcess } from '../../test/processes.ts';
+import { freshPostgres } from '../../test/harness.ts';
+import { callProcess, startVigilProcess, type VigilProcess } from '../../test/processes.ts';
 
 const POSTGRES = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 /** The machine's Mosquitto, shared with other engineers' tests: random device IDs (so topics), client IDs and share group. */
 const MOSQUITTO = process.env.TEST_MQTT_URL?.trim() || 'mqtt://127.0.0.1:1883';
 
-async function call<Op extends Operation>(vigil: VigilProcess, operation: Op, input: Record<string, unknown>, token?: string): Promise<Envelope<OutputOf<Op>>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { 's-token': token } : {}) };
-  const url = new URL(`/api${operation.path}`, vigil.baseUrl);
-  if (operation.method === 'GET') for (const [key, value] of Object.entries(input)) url.searchParams.set(key, String(value));
-  const response = await fetch(url, { method: operation.method, headers, body: operation.method === 'POST' ? JSON.stringify(input) : undefined });
-  return (await response.json()) as Envelope<OutputOf<Op>>;
-}
+const call = callProcess;
 
 async function login(vigil: VigilProcess, userName: string): Promise<LoginResult> {
   const result = await call(vigil, api.login, { userName, passWord: DEMO_PASSWORD, from: 'PC', rsa: false });

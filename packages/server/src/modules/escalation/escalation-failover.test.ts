@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
-import type { Operation, OutputOf } from '@vigil/contracts';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { eventually, randomDeviceId } from '../../test/alarm-fixtures.ts';
-import { freshPostgres, type Envelope } from '../../test/harness.ts';
-import { startVigilProcess, type VigilProcess } from '../../test/processes.ts';
+import { freshPostgres } from '../../test/harness.ts';
+import { callProcess, startVigilProcess, type VigilProcess } from '../../test/processes.ts';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../../test/push-service.ts';
 
 const POSTGRES = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -16,13 +15,7 @@ const REDIS = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 const FAILOVER_MS = 15_000;
 const STEP_WAIT_MINUTES = 1;
 
-async function call<Op extends Operation>(vigil: VigilProcess, operation: Op, input: Record<string, unknown>, token?: string): Promise<Envelope<OutputOf<Op>>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { 's-token': token } : {}) };
-  const url = new URL(`/api${operation.path}`, vigil.baseUrl);
-  if (operation.method === 'GET') for (const [key, value] of Object.entries(input)) url.searchParams.set(key, String(value));
-  const response = await fetch(url, { method: operation.method, headers, body: operation.method === 'POST' ? JSON.stringify(input) : undefined });
-  return (await response.json()) as Envelope<OutputOf<Op>>;
-}
+const call = callProcess;
 
 /**
  * Escalation on two processes with one killed midway (issue 28): an unhandled red alarm walks

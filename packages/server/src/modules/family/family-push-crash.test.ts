@@ -1,21 +1,15 @@
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
-import { formatMessage, type Operation, type OutputOf } from '@vigil/contracts';
-import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
+import { formatMessage } from '@vigil/contracts';
+import type { DatabaseHandle } from '../../db/database.ts';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { eventually, randomDeviceId } from '../../test/alarm-fixtures.ts';
-import { freshPostgres, type Envelope } from '../../test/harness.ts';
-import { startVigilProcess, type VigilProcess } from '../../test/processes.ts';
+import { callProcess, processDatabase, startVigilProcess, type ProcessDatabase, type VigilProcess } from '../../test/processes.ts';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../../test/push-service.ts';
 
 /** PostgreSQL (with Redis between the processes) when DATABASE_URL is set, else one SQLite file the processes open in turn. */
 const POSTGRES = process.env.DATABASE_URL?.trim() || null;
-const REDIS = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 /** A killed leader's lease runs out (10 s), then the sweep (every 5 s, 3 s grace) finds the alarm: 15–25 s here, more on a loaded machine. */
 const CATCH_UP_MS = 60_000;
 /** Longer than one sweep period: a second sweep that would push again has had its chance. */
@@ -23,13 +17,7 @@ const ANOTHER_SWEEP_MS = 6_000;
 /** The sender runs four pushes at once: four held by a hanging push service keep the rest of its queue waiting. */
 const SENDER_PARALLEL = 4;
 
-async function call<Op extends Operation>(vigil: VigilProcess, operation: Op, input: Record<string, unknown>, token?: string): Promise<Envelope<OutputOf<Op>>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { 's-token': token } : {}) };
-  const url = new URL(`/api${operation.path}`, vigil.baseUrl);
-  if (operation.method === 'GET') for (const [key, value] of Object.entries(input)) url.searchParams.set(key, String(value));
-  const response = await fetch(url, { method: operation.method, headers, body: operation.method === 'POST' ? JSON.stringify(input) : undefined });
-  return (await response.json()) as Envelope<OutputOf<Op>>;
-}
+const call = callProcess;
 
 async function signIn(vigil: VigilProcess, userName: string, from: 'PC' | 'APP_NURSING' | 'APP_RELATIVES'): Promise<string> {
   const result = await call(vigil, api.login, { userName, passWord: DEMO_PASSWORD, from, rsa: false });
@@ -47,8 +35,7 @@ async function signIn(vigil: VigilProcess, userName: string, from: 'PC' | 'APP_N
  * first kill and the phone still hears of the alarm once.
  */
 describe('relatives\' push after a process killed between the commit and the push', { timeout: 300_000 }, () => {
-  let env: Record<string, string>;
-  let dropDatabase = async () => {};
+  let shared: ProcessDatabase;
   let database: DatabaseHandle;
   let service: TestPushService;
   const running = new Set<VigilProcess>();
@@ -58,7 +45,7 @@ describe('relatives\' push after a process killed between the commit and the pus
   const resident = { id: 0, name: '', bedId: 0 };
 
   const start = async (extra: Record<string, string> = {}) => {
-    const vigil = await startVigilProcess({ ...env, ...extra });
+    const vigil = await startVigilProcess({ ...shared.env, ...extra });
     running.add(vigil);
     return vigil;
   };
@@ -85,19 +72,9 @@ describe('relatives\' push after a process killed between the commit and the pus
 
   before(async () => {
     service = await startTestPushService();
-    const common = { VIGIL_PUSH_SERVICE_ORIGINS: service.origin, VIGIL_PUSH_TIMEOUT_MS: '60000' };
-    if (POSTGRES) {
-      const fresh = await freshPostgres(POSTGRES);
-      dropDatabase = fresh.drop;
-      env = { ...common, DATABASE_URL: fresh.url, REDIS_URL: REDIS, REDIS_CHANNEL: `vigil:test:${crypto.randomBytes(6).toString('hex')}` };
-      database = openDatabase({ databaseUrl: fresh.url, dataDir: os.tmpdir() });
-    } else {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-family-crash-'));
-      dropDatabase = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-      env = { ...common, VIGIL_DATA_DIR: dataDir };
-    }
+    shared = await processDatabase('vigil-family-crash-', { VIGIL_PUSH_SERVICE_ORIGINS: service.origin, VIGIL_PUSH_TIMEOUT_MS: '60000' });
     const first = await start({ VIGIL_TEST_SEED: '1' });
-    database ??= openDatabase({ databaseUrl: null, dataDir: env.VIGIL_DATA_DIR });
+    database = shared.handle();
     const db = database.db;
     const account = await db.selectFrom('accounts').select(['id', 'provider_id']).where('user_name', '=', 'demorelative').executeTakeFirstOrThrow();
     providerId = account.provider_id ?? 0;
@@ -118,8 +95,7 @@ describe('relatives\' push after a process killed between the commit and the pus
   });
   after(async () => {
     for (const vigil of running) await vigil.stop();
-    await database?.close();
-    await dropDatabase();
+    await shared?.drop();
     await service?.close();
   });
 

@@ -1,33 +1,20 @@
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import * as api from '@vigil/contracts';
-import type { Operation, OutputOf } from '@vigil/contracts';
-import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { eventually, randomDeviceId } from '../../test/alarm-fixtures.ts';
-import { freshPostgres, type Envelope } from '../../test/harness.ts';
-import { startVigilProcess, type VigilProcess } from '../../test/processes.ts';
+import { callProcess, processDatabase, startVigilProcess, type ProcessDatabase, type VigilProcess } from '../../test/processes.ts';
 import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
 
 /** PostgreSQL (with Redis between the processes) when DATABASE_URL is set, else one SQLite file the processes open in turn. */
 const POSTGRES = process.env.DATABASE_URL?.trim() || null;
-const REDIS = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
 /** A killed leader's lease runs out (10 s), then the sweep (every 5 s, 3 s grace) finds the alarm: 15–25 s here, more on a loaded machine. */
 const CATCH_UP_MS = 60_000;
 /** The sweep's grace and more than one sweep period: a sweep that would deliver again has had its chance. */
 const ANOTHER_SWEEP_MS = 10_000;
 
-async function call<Op extends Operation>(vigil: VigilProcess, operation: Op, input: Record<string, unknown>, token?: string): Promise<Envelope<OutputOf<Op>>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { 's-token': token } : {}) };
-  const url = new URL(`/api${operation.path}`, vigil.baseUrl);
-  if (operation.method === 'GET') for (const [key, value] of Object.entries(input)) url.searchParams.set(key, String(value));
-  const response = await fetch(url, { method: operation.method, headers, body: operation.method === 'POST' ? JSON.stringify(input) : undefined });
-  return (await response.json()) as Envelope<OutputOf<Op>>;
-}
+const call = callProcess;
 
 /**
  * Webhook deliveries when the process dies after the alarm's commit (issue 28, docs/webhooks.md):
@@ -38,8 +25,7 @@ async function call<Op extends Operation>(vigil: VigilProcess, operation: Op, in
  * on PostgreSQL two run after the kill and the endpoint still gets the alarm once.
  */
 describe('webhook deliveries after a process killed between the alarm\'s commit and its deliveries', { timeout: 300_000 }, () => {
-  let env: Record<string, string>;
-  let dropDatabase = async () => {};
+  let shared: ProcessDatabase;
   let database: DatabaseHandle;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   const secrets = new Map<string, string>();
@@ -48,7 +34,7 @@ describe('webhook deliveries after a process killed between the alarm\'s commit 
   let webhookId = 0;
 
   const start = async (extra: Record<string, string> = {}) => {
-    const vigil = await startVigilProcess({ ...env, ...extra });
+    const vigil = await startVigilProcess({ ...shared.env, ...extra });
     running.add(vigil);
     return vigil;
   };
@@ -63,19 +49,9 @@ describe('webhook deliveries after a process killed between the alarm\'s commit 
 
   before(async () => {
     receiver = await startWebhookReceiver(() => secrets);
-    const common = { VIGIL_WEBHOOK_ALLOWED_ORIGINS: receiver.origin };
-    if (POSTGRES) {
-      const fresh = await freshPostgres(POSTGRES);
-      dropDatabase = fresh.drop;
-      env = { ...common, DATABASE_URL: fresh.url, REDIS_URL: REDIS, REDIS_CHANNEL: `vigil:test:${crypto.randomBytes(6).toString('hex')}` };
-      database = openDatabase({ databaseUrl: fresh.url, dataDir: os.tmpdir() });
-    } else {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-webhook-crash-'));
-      dropDatabase = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-      env = { ...common, VIGIL_DATA_DIR: dataDir };
-    }
+    shared = await processDatabase('vigil-webhook-crash-', { VIGIL_WEBHOOK_ALLOWED_ORIGINS: receiver.origin });
     const first = await start({ VIGIL_TEST_SEED: '1' });
-    database ??= openDatabase({ databaseUrl: null, dataDir: env.VIGIL_DATA_DIR });
+    database = shared.handle();
     const token = await signIn(first);
     providerId = (await database.db.selectFrom('accounts').select('provider_id').where('user_name', '=', 'demotwoa').executeTakeFirstOrThrow()).provider_id ?? 0;
     const saved = await call(first, api.webhookSave, { url: `${receiver.origin}/ok`, events: ['alarm.raised', 'alarm.handled', 'alarm.relieved'], levels: [1, 2], description: 'nurse call' }, token);
@@ -85,8 +61,7 @@ describe('webhook deliveries after a process killed between the alarm\'s commit 
   });
   after(async () => {
     for (const vigil of running) await vigil.stop();
-    await database?.close();
-    await dropDatabase();
+    await shared?.drop();
     await receiver?.close();
   });
 
