@@ -113,7 +113,8 @@ describe('night nurse screens (issue 25 items 12, 14, 17, 18)', { timeout: 300_0
     const button = await sosButtonOnBed(vigil, 0);
     await pressSos(vigil, button);
     await page.goto('/alarm-log/alarmIndex');
-    await page.getByRole('button', { name: 'Handle' }).first().click();
+    // The alarm log's own Handle (the pending panel's "Handle selected (0)" is disabled, and comes first once it shows).
+    await page.locator('#main-content').getByRole('button', { name: 'Handle', exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Handle alarm' });
     for (const name of ['Checked and dealt with (normal)', 'False alarm, device normal after recheck', 'Resident helped back into bed']) await dialog.getByRole('radio', { name }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
