@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSimulation, type SimulationHandle } from '@vigil/simulator';
 import { assertAccessible } from '../support/axe.ts';
 import { DEMO_PASSWORD, launchBrowser, login, newContext } from '../support/browser.ts';
 import { qrVideoFile } from '../support/fake-camera.ts';
-import { deviceKeysOf } from '../support/device-keys.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
 import { expectCount, waitFor } from '../support/wait.ts';
+import { registerRadar } from '../support/radar.ts';
 
 /**
  * Issue 14, the caregiver and installer app at /app/, in Chromium as a 360 px phone with
@@ -43,32 +42,6 @@ async function api<T>(vigil: RunningVigil, token: string, method: 'GET' | 'POST'
   const body = (await response.json()) as { status: number; data: T; msg: string };
   assert.equal(body.status, 200, `${apiPath}: ${body.msg}`);
   return body.data;
-}
-
-/** A fall radar bound to a room of Sunrise Riverside Home, written as the devices module would. */
-async function registerRadar(vigil: RunningVigil): Promise<{ deviceId: string; key: string }> {
-  const deviceId = `E2E-${crypto.randomBytes(5).toString('hex')}`;
-  const key = crypto.randomBytes(16).toString('hex');
-  const now = Date.now();
-  const find = `SELECT r.id AS room_id, r.provider_id FROM rooms r JOIN providers p ON p.id = r.provider_id WHERE p.name = 'Sunrise Riverside Home' ORDER BY r.id LIMIT 1`;
-  const insert = `INSERT INTO devices (device_id, cipher_id, device_type, device_key, provider_id, room_id, online, settings, pairing, remark, location, created_at, updated_at)
-    VALUES ($1, $2, 21007, $3, $4, $5, 1, '{}', 'none', '', '', $6, $6)`;
-  if (vigil.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: vigil.databaseUrl });
-    await client.connect();
-    const room = (await client.query<{ room_id: number; provider_id: number }>(find)).rows[0];
-    await client.query(insert, [deviceId, `C${deviceId}`, deviceKeysOf(vigil).seal(key), room.provider_id, room.room_id, now]);
-    await client.end();
-  } else {
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(path.join(vigil.dataDir, 'vigil.db'));
-    const room = db.prepare<[], { room_id: number; provider_id: number }>(find).get();
-    assert.ok(room);
-    db.prepare(insert.replace(/\$\d/g, '?')).run(deviceId, `C${deviceId}`, deviceKeysOf(vigil).seal(key), room.provider_id, room.room_id, now, now);
-    db.close();
-  }
-  return { deviceId, key };
 }
 
 /** What the app has announced: its service worker's notifications and the tones it played. */

@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startSimulation, type SimulationHandle } from '@vigil/simulator';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../../packages/server/src/test/push-service.ts';
 import { assertAccessible } from '../support/axe.ts';
 import { DEMO_PASSWORD, launchBrowser } from '../support/browser.ts';
-import { deviceKeysOf } from '../support/device-keys.ts';
 import { startVigil, type RunningVigil } from '../support/vigil.ts';
 import { waitFor } from '../support/wait.ts';
+import { registerRadar } from '../support/radar.ts';
 
 /**
  * Web Push in the caregiver app (issue 28, docs/app.md "Push"), a 390 px phone: the caregiver is
@@ -27,31 +25,6 @@ import { waitFor } from '../support/wait.ts';
  */
 const PHONE = { width: 390, height: 844 };
 const CAREGIVER = '44770090500';
-
-async function registerRadar(vigil: RunningVigil): Promise<{ deviceId: string; key: string }> {
-  const deviceId = `E2P-${crypto.randomBytes(5).toString('hex')}`;
-  const key = crypto.randomBytes(16).toString('hex');
-  const now = Date.now();
-  const find = `SELECT r.id AS room_id, r.provider_id FROM rooms r JOIN providers p ON p.id = r.provider_id WHERE p.name = 'Sunrise Riverside Home' ORDER BY r.id LIMIT 1`;
-  const insert = `INSERT INTO devices (device_id, cipher_id, device_type, device_key, provider_id, room_id, online, settings, pairing, remark, location, created_at, updated_at)
-    VALUES ($1, $2, 21007, $3, $4, $5, 1, '{}', 'none', '', '', $6, $6)`;
-  if (vigil.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: vigil.databaseUrl });
-    await client.connect();
-    const room = (await client.query<{ room_id: number; provider_id: number }>(find)).rows[0];
-    await client.query(insert, [deviceId, `C${deviceId}`, deviceKeysOf(vigil).seal(key), room.provider_id, room.room_id, now]);
-    await client.end();
-  } else {
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(path.join(vigil.dataDir, 'vigil.db'));
-    const room = db.prepare<[], { room_id: number; provider_id: number }>(find).get();
-    assert.ok(room);
-    db.prepare(insert.replace(/\$\d/g, '?')).run(deviceId, `C${deviceId}`, deviceKeysOf(vigil).seal(key), room.provider_id, room.room_id, now, now);
-    db.close();
-  }
-  return { deviceId, key };
-}
 
 /** The subscription `PushManager.subscribe` answers in the page (see above), recording the key it was asked with. */
 function fakeSubscribe(subscription: TestSubscription): string {
